@@ -1,0 +1,94 @@
+/**
+ * mcptest: a CI-grade test runner for MCP (Model Context Protocol) servers, as a library.
+ *
+ * The pipeline is Load -> Connect -> Execute -> Report: {@link loadSuite} turns YAML into a
+ * {@link Suite}, {@link prepareTests} compiles its matchers, {@link runTests} runs them over one
+ * {@link Session} per server (opened with {@link connect}) and returns a {@link RunRecord}, which
+ * {@link getReporter} renders.
+ *
+ * @example Run a suite and print the pretty report
+ * ```ts ignore
+ * import { connect, getReporter, loadSuite, prepareTests, runTests } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * const record = await runTests(suite, prepareTests(suite), {
+ *   connect: (server) => connect(server),
+ *   toolVersion: "library",
+ * });
+ * const pretty = await getReporter("pretty");
+ * console.log(await pretty(record, { color: false }));
+ * ```
+ *
+ * @example Score a conformance result into a tier
+ * ```ts
+ * import { scoreTier } from "@mcptest/cli";
+ *
+ * const tier = scoreTier({
+ *   must: { passed: 10, total: 10 },
+ *   should: { passed: 4, total: 5 },
+ *   may: { passed: 0, total: 2 },
+ * });
+ * console.log(tier.tier, tier.badge);
+ * ```
+ *
+ * @module
+ */
+
+// LOAD
+export { loadSuite } from "./src/config/load_suite.ts";
+export type { LoadOptions } from "./src/config/load_suite.ts";
+export type {
+  Assertion,
+  Budget,
+  Call,
+  LoadedDocument,
+  MatcherSpec,
+  ServerSpec,
+  ServerTarget,
+  Suite,
+  TargetSource,
+  TestCase,
+} from "./src/config/types.ts";
+
+// CONNECT
+export { connect } from "./src/session/connect.ts";
+export type { ConnectOptions } from "./src/session/connect.ts";
+export type { CaptureSession, Exchange, Session } from "./src/session/types.ts";
+export { findRevision, LATEST_REVISION, REVISIONS } from "./src/protocol/revisions.ts";
+export type { Revision, RevisionInfo } from "./src/protocol/revisions.ts";
+
+// EXECUTE
+export { prepareTests } from "./src/runner/prepare.ts";
+export type { PreparedAssertion, PreparedTest } from "./src/runner/prepare.ts";
+export { runTests } from "./src/runner/run.ts";
+export type { RunOptions } from "./src/runner/run.ts";
+export { compileMatcher, MATCHER_NAMES } from "./src/matchers/registry.ts";
+export { parseTarget, resolveTarget } from "./src/matchers/target_path.ts";
+export type { Resolution, TargetPath } from "./src/matchers/target_path.ts";
+export type { Matcher, MatchOutcome } from "./src/matchers/types.ts";
+
+// REPORT
+export { getReporter, REPORTERS } from "./src/report/reporters.ts";
+export type { Reporter, ReporterOptions } from "./src/report/reporters.ts";
+export { RUN_RECORD_VERSION } from "./src/report/run_record.ts";
+export type {
+  AssertionResult,
+  BudgetResult,
+  RunRecord,
+  RunSummary,
+  ServerRecord,
+  Status,
+  TestResult,
+} from "./src/report/run_record.ts";
+
+// CONFORMANCE
+export { scoreTier, TIER2_RATE } from "./src/conformance/tier.ts";
+export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";
+export { runConformance } from "./src/conformance/run_conformance.ts";
+export type { RunConformanceOptions } from "./src/conformance/run_conformance.ts";
+export type { ConformanceResult } from "./src/conformance/result.ts";
+
+// ERRORS AND EXIT CODES
+export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";
+export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/errors/errors.ts";
+export type { SourcePos } from "./src/errors/errors.ts";

@@ -1,0 +1,71 @@
+/** @module The `mcptest conformance run` action: resolve the corpus, probe the server, report, exit code. */
+
+import { ConformanceExitCode } from "../errors/exit_codes.ts";
+import { getConformanceReporter } from "../conformance/report/reporters.ts";
+import {
+  CorpusMissingError,
+  resolveCorpus,
+  type ResolvedCorpus,
+} from "../conformance/resolve_corpus.ts";
+import { runConformance } from "../conformance/run_conformance.ts";
+import { parseServerArg } from "../conformance/server_arg.ts";
+import { writeReport } from "../conformance/write_report.ts";
+import { connect } from "../session/connect.ts";
+import { VERSION } from "../version.ts";
+import { useColor } from "./color.ts";
+import type { ConformanceRunOptions } from "./conformance.ts";
+import { handleConformanceError } from "./conformance_error.ts";
+
+/** Score the server and return the exit code (0 whatever the tier). */
+export async function conformanceRunAction(options: ConformanceRunOptions): Promise<number> {
+  try {
+    const reporter = getConformanceReporter(options.reporter);
+    const server = parseServerArg(options.server, {
+      headers: options.header,
+      timeoutMs: options.timeout,
+    });
+    const corpus = await resolveWithRefresh(options);
+    const result = await runConformance({
+      server,
+      corpus,
+      connect: (spec) => connect(spec, { clientVersion: VERSION }),
+      toolVersion: VERSION,
+    });
+    const toStdout = options.out === undefined || options.out === "-";
+    await writeReport(
+      options.out,
+      reporter(result, { color: toStdout && useColor(options.color) }),
+    );
+    if (!toStdout) {
+      console.error(`${result.badge} ${result.tier}: report written to ${options.out}`);
+    }
+    return ConformanceExitCode.Ok;
+  } catch (error) {
+    return handleConformanceError(error, options.verbose);
+  }
+}
+
+async function resolveWithRefresh(options: ConformanceRunOptions): Promise<ResolvedCorpus> {
+  const resolve = () =>
+    resolveCorpus({
+      ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
+      ...(options.targetVersion === undefined ? {} : { targetVersion: options.targetVersion }),
+    });
+  try {
+    return await resolve();
+  } catch (error) {
+    if (
+      !(error instanceof CorpusMissingError) || !options.autoRefresh ||
+      options.targetVersion === undefined
+    ) {
+      throw error;
+    }
+    const { refreshCorpus } = await import("../conformance/refresh/refresh.ts");
+    console.error(`corpus ${options.targetVersion} is missing: refreshing (--auto-refresh)`);
+    await refreshCorpus({
+      targetVersion: options.targetVersion,
+      ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
+    });
+    return await resolve();
+  }
+}

@@ -1,0 +1,36 @@
+/** @module Builds the mcptest command tree and runs it; returns the exit code (cli.ts exits with it). */
+
+import { Command, CommanderError } from "@commander-js/extra-typings";
+import { ConformanceExitCode, ExitCode } from "../errors/exit_codes.ts";
+import { VERSION } from "../version.ts";
+import { conformanceCommand } from "./conformance.ts";
+import { runCommand } from "./run.ts";
+
+/** Parse `argv` (without the program name), run the command, return its exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  let code: number = ExitCode.Ok;
+  const done = (c: number) => {
+    code = c;
+  };
+  const program = new Command("mcptest")
+    .description("CI-grade test runner for MCP servers")
+    .version(VERSION, "-V, --version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride()
+    .addCommand(runCommand(done))
+    .addCommand(conformanceCommand(done));
+  for (const command of program.commands) command.exitOverride();
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const ok = error.code === "commander.helpDisplayed" || error.code === "commander.version" ||
+        error.code === "commander.help";
+      if (ok) return ExitCode.Ok;
+      // seed 002: conformance reports bad arguments as a generic CLI error (1), not a config error.
+      return argv[0] === "conformance" ? ConformanceExitCode.CliError : ExitCode.ConfigError;
+    }
+    throw error;
+  }
+  return code;
+}

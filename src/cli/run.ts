@@ -1,0 +1,68 @@
+/** @module `mcptest run`: its options; the action is loaded lazily. */
+
+import { Command } from "@commander-js/extra-typings";
+import { collect, positiveInt } from "./options.ts";
+
+/** Build the `run` command; `done` receives the exit code. */
+export function runCommand(done: (code: number) => void) {
+  return new Command("run")
+    .description("Run test suites against MCP servers")
+    .argument(
+      "[paths...]",
+      "test files or folders (default: suites in mcptest.yml, else tests/**/*.yml)",
+    )
+    .option("--config <file>", "project config to use instead of ./mcptest.yml")
+    .option(
+      "--server <name=target>",
+      "override a server: name=command... or name=url (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option("--server-config <file>", "YAML file of servers that overrides mcptest.yml")
+    .option(
+      "--var <KEY=VALUE>",
+      "set a variable (repeatable, highest precedence)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--env-file <path>",
+      "load variables from an env file (repeatable, later wins)",
+      collect,
+      [] as string[],
+    )
+    .option("--reporter <format>", "output format: pretty, json", "pretty")
+    .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
+    .option("--filter <pattern>", "run tests whose name contains pattern, or matches /regex/")
+    .option("--shard <k/n>", "run shard k of n (stable: a test always lands in the same shard)")
+    .option(
+      "--last-failed",
+      "run only the tests that failed in the previous run (.mcptest/last-run.json)",
+      false,
+    )
+    .option("--capture <file>", "write the session capture of every server (seed 003 format)")
+    .option(
+      "--concurrency <n>",
+      "tests in flight per server (default 1, or 8 for parallel: true servers)",
+      positiveInt,
+    )
+    .option("--pass-with-no-tests", "exit 0 when no test is selected (default: exit 7)", false)
+    .option("-u, --update-snapshots", "rewrite snapshot files (refused under CI=true)", false)
+    .option("--no-color", "never colour the output")
+    .option("--verbose", "print error causes", false)
+    .addHelpText(
+      "after",
+      `
+Examples:
+  mcptest run examples/migration.yml
+  mcptest run tests/ --reporter json --output reports/run.json
+  mcptest run --server local="deno run -A server.ts" --filter /search/`,
+    )
+    .action(async (paths, options) => {
+      const { runAction } = await import("./run_action.ts");
+      done(await runAction(paths, options));
+    });
+}
+
+/** The parsed options of `mcptest run`. */
+export type RunOptions = ReturnType<ReturnType<typeof runCommand>["opts"]>;

@@ -1,0 +1,76 @@
+/** @module The `mcptest run` action: Load -> Connect -> Execute -> Report, and the exit code. */
+
+import { loadSuite } from "../config/load_suite.ts";
+import { ExitCode } from "../errors/exit_codes.ts";
+import { redactValue } from "../report/redact.ts";
+import { getReporter } from "../report/reporters.ts";
+import { writeFileAtomic, writeOutput } from "../report/write_output.ts";
+import { saveLastRun } from "../runner/last_failed.ts";
+import { prepareTests } from "../runner/prepare.ts";
+import { runTests } from "../runner/run.ts";
+import { selectTests } from "../runner/select_tests.ts";
+import { connect } from "../session/connect.ts";
+import type { CaptureSession } from "../session/types.ts";
+import { VERSION } from "../version.ts";
+import { useColor } from "./color.ts";
+import { handleError } from "./handle_error.ts";
+import { createProgress } from "./progress.ts";
+import type { RunOptions } from "./run.ts";
+
+/** Run the suites and return the exit code. */
+export async function runAction(paths: string[], options: RunOptions): Promise<number> {
+  try {
+    const cwd = Deno.cwd();
+    const reporter = await getReporter(options.reporter);
+    const suite = await loadSuite({
+      paths,
+      cwd,
+      ...(options.config !== undefined ? { configFile: options.config } : {}),
+      ...(options.serverConfig !== undefined ? { serverConfigFile: options.serverConfig } : {}),
+      serverOverrides: options.server,
+      vars: options.var,
+      envFiles: options.envFile,
+    });
+    const selected = await selectTests(suite.tests, {
+      cwd,
+      lastFailed: options.lastFailed,
+      ...(options.filter !== undefined ? { filter: options.filter } : {}),
+      ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    });
+    if (selected.length === 0) {
+      if (options.passWithNoTests) {
+        console.error("no tests selected");
+        return ExitCode.Ok;
+      }
+      console.error("error: no tests selected (pass --pass-with-no-tests to accept that)");
+      return ExitCode.NoTests;
+    }
+    const prepared = prepareTests(suite, selected);
+    const progress = createProgress(prepared.length, options.color);
+    const captures: CaptureSession[] = [];
+    const record = await runTests(suite, prepared, {
+      connect: (server) => connect(server, { clientVersion: VERSION }),
+      toolVersion: VERSION,
+      ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+      updateSnapshots: options.updateSnapshots,
+      ci: Deno.env.get("CI") === "true",
+      onResult: (result) => progress.update(result),
+      onCapture: (capture) => captures.push(capture),
+    }).finally(() => progress.done());
+    if (options.capture !== undefined) {
+      const value = captures.length === 1 ? captures[0] : captures;
+      await writeFileAtomic(
+        options.capture,
+        JSON.stringify(redactValue(value, suite.secrets), null, 2) + "\n",
+      );
+    }
+    await saveLastRun(cwd, record);
+    const toStdout = options.output === "-";
+    const text = await reporter(record, { color: toStdout && useColor(options.color) });
+    await writeOutput(options.output, text);
+    const { failed, errored } = record.summary;
+    return failed + errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
+  } catch (error) {
+    return handleError(error, options.verbose);
+  }
+}

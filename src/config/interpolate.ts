@@ -1,0 +1,102 @@
+/** @module Interpolate `${name}` in every string of a YAML value and resolve `<key>_Env` secrets. */
+
+import { ConfigError } from "../errors/errors.ts";
+import { VARIABLE_NAME, type VariableStack } from "./variable_stack.ts";
+import type { PathSegment, PositionLookup } from "./yaml_source.ts";
+
+/** The suffix that marks a secret: `Authorization_Env: API_TOKEN`. */
+export const SECRET_SUFFIX = "_Env";
+
+/** A value with its strings interpolated, the secrets it resolved and the problems found. */
+export interface Interpolated {
+  readonly value: unknown;
+  /** Resolved secret values (to redact from every output). */
+  readonly secrets: readonly string[];
+  readonly errors: readonly ConfigError[];
+}
+
+/**
+ * Interpolate every string value (not keys) under `value`. A mapping key ending in `_Env` becomes
+ * the key without the suffix, with the value of the variable it names (looked up through the same
+ * stack); that value is a secret. Errors are collected, not thrown; a failing string is kept as is.
+ * @param path where `value` sits in its document (errors point at the exact string)
+ */
+export function interpolateValue(
+  value: unknown,
+  path: readonly PathSegment[],
+  stack: VariableStack,
+  positionOf: PositionLookup,
+): Interpolated {
+  const secrets: string[] = [];
+  const errors: ConfigError[] = [];
+  const attempt = <T>(fallback: T, run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error);
+      return fallback;
+    }
+  };
+  const walk = (node: unknown, at: readonly PathSegment[]): unknown => {
+    if (typeof node === "string") {
+      return attempt(node, () => stack.interpolate(node, positionOf(at)));
+    }
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]));
+    if (node === null || typeof node !== "object") return node;
+    const source = node as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, child] of Object.entries(source)) {
+      if (key.length > SECRET_SUFFIX.length && key.endsWith(SECRET_SUFFIX)) {
+        const base = key.slice(0, -SECRET_SUFFIX.length);
+        if (Object.hasOwn(source, base)) {
+          errors.push(
+            new ConfigError(
+              `"${key}" and "${base}" are both set; keep one`,
+              positionOf([...at, key], "key"),
+            ),
+          );
+          continue;
+        }
+        const secret = attempt(
+          undefined,
+          () => resolveSecret(key, child, [...at, key], stack, positionOf),
+        );
+        if (secret !== undefined) {
+          out[base] = secret;
+          if (secret !== "") secrets.push(secret);
+        }
+        continue;
+      }
+      out[key] = walk(child, [...at, key]);
+    }
+    return out;
+  };
+  const result = walk(value, path);
+  return { value: result, secrets, errors };
+}
+
+function resolveSecret(
+  key: string,
+  name: unknown,
+  at: readonly PathSegment[],
+  stack: VariableStack,
+  positionOf: PositionLookup,
+): string {
+  const pos = positionOf(at);
+  if (typeof name !== "string" || !VARIABLE_NAME.test(name)) {
+    const got = typeof name === "string" ? JSON.stringify(name) : String(name);
+    throw new ConfigError(
+      `"${key}" must name a variable that holds the secret (e.g. API_TOKEN), got ${got}`,
+      pos,
+    );
+  }
+  const resolved = stack.lookup(name, pos);
+  if (!resolved) {
+    throw new ConfigError(
+      `secret variable "${name}" (for "${key}") is not set; define it with --var, in an env file or in the environment`,
+      pos,
+    );
+  }
+  return resolved.value;
+}

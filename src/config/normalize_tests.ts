@@ -1,0 +1,112 @@
+/** @module Normalise the `tools:`, `resources:` and `prompts:` tests of one file into TestCases. */
+
+import { ConfigError, formatPos, type SourcePos } from "../errors/errors.ts";
+import { interpolateValue } from "./interpolate.ts";
+import { normalizeExpect } from "./normalize_expect.ts";
+import type { Call, TestCase, TestKind } from "./types.ts";
+import type { VariableStack } from "./variable_stack.ts";
+import type { PositionLookup } from "./yaml_source.ts";
+
+/** The test blocks of a file and the kind each holds, in the order kinds are checked. */
+export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]> = [
+  ["tools", "tool"],
+  ["resources", "resource"],
+  ["prompts", "prompt"],
+];
+
+/** Picks the ServerSpec.key for a test's `server:` (undefined when omitted); throws a ConfigError. */
+export type ServerResolver = (name: string | undefined, pos: SourcePos) => string;
+
+/** What one file contributes before suite-wide ordering. */
+export interface FileTests {
+  /** Tests in file order, `order` still 0 (the suite numbers them). */
+  readonly tests: TestCase[];
+  readonly secrets: string[];
+  readonly errors: ConfigError[];
+}
+
+type Raw = Readonly<Record<string, unknown>>;
+
+/**
+ * Interpolate and normalise every test of a schema-valid document.
+ * @param file the file as shown (relative to the working directory), used in ids and positions
+ */
+export function normalizeTests(
+  file: string,
+  document: Raw,
+  stack: VariableStack,
+  positionOf: PositionLookup,
+  resolveServer: ServerResolver,
+): FileTests {
+  const tests: TestCase[] = [];
+  const secrets: string[] = [];
+  const errors: ConfigError[] = [];
+  for (const [block, kind] of TEST_BLOCKS) {
+    const items = document[block];
+    if (!Array.isArray(items)) continue;
+    const seen = new Map<string, SourcePos>();
+    items.forEach((raw, i) => {
+      const at = [block, i];
+      const done = interpolateValue(raw, at, stack, positionOf);
+      secrets.push(...done.secrets);
+      if (done.errors.length > 0) {
+        errors.push(...done.errors);
+        return;
+      }
+      const item = done.value as Raw;
+      const name = String(item.name);
+      const namePos = positionOf([...at, "name"]);
+      const first = seen.get(name);
+      if (first) {
+        errors.push(
+          new ConfigError(
+            `duplicate ${kind} test name "${name}"; the first is at ${formatPos(first)}`,
+            namePos,
+          ),
+        );
+        return;
+      }
+      seen.set(name, namePos);
+      const pos = positionOf(at);
+      let serverKey: string;
+      try {
+        const server = typeof item.server === "string" ? item.server : undefined;
+        serverKey = resolveServer(
+          server,
+          server === undefined ? pos : positionOf([...at, "server"]),
+        );
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        errors.push(error);
+        return;
+      }
+      const { assertions, budgets } = normalizeExpect(item.expect, [...at, "expect"], positionOf);
+      tests.push({
+        id: `${file}::${kind}::${name}`,
+        name,
+        kind,
+        serverKey,
+        call: callOf(kind, item),
+        assertions,
+        budgets,
+        file,
+        pos,
+        order: 0,
+      });
+    });
+  }
+  tests.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col);
+  return { tests, secrets, errors };
+}
+
+function callOf(kind: TestKind, item: Raw): Call {
+  const args = (item.args ?? {}) as Record<string, unknown>;
+  switch (kind) {
+    case "tool":
+      return { kind, tool: String(item.tool), args };
+    case "resource":
+      return { kind, uri: String(item.uri) };
+    case "prompt":
+      return { kind, prompt: String(item.prompt), args };
+  }
+}

@@ -1,0 +1,149 @@
+/** @module YAML with positions: parse a file, report syntax errors at `file:line:col`, map key paths to source positions. */
+
+import {
+  isAlias,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  type Node,
+  parseDocument,
+} from "yaml";
+import type { Document } from "yaml";
+import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+
+/** One step of a path into a YAML value: a mapping key or a sequence index. */
+export type PathSegment = string | number;
+
+/**
+ * Map a path of keys/indexes to a source position. `at: "value"` (default) gives the position of
+ * the node at the path; `at: "key"` gives the position of the mapping key that leads to it (use it
+ * for "unknown key" errors). A path that goes past the document gives the deepest node found.
+ */
+export type PositionLookup = (path: readonly PathSegment[], at?: "value" | "key") => SourcePos;
+
+/** A parsed YAML file: its plain value and a position lookup into its source. */
+export interface YamlSource {
+  /** The file as shown in messages (relative to the working directory). */
+  readonly file: string;
+  readonly text: string;
+  /** The plain JavaScript value of the document (aliases expanded), `null` for an empty file. */
+  readonly value: unknown;
+  readonly positionOf: PositionLookup;
+}
+
+/**
+ * Parse YAML text. One document per file; YAML 1.2 core schema (so `2025-06-18` stays a string).
+ * @param text the file's contents
+ * @param file the file name used in positions and messages
+ * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
+ */
+export function parseYaml(text: string, file: string): YamlSource {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false });
+  const at = (offset: number): SourcePos => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { file, line, col };
+  };
+  if (document.errors.length > 0) {
+    throw new ConfigErrors(
+      document.errors.map((e) =>
+        new ConfigError(`invalid YAML: ${syntaxReason(e.message)}`, at(e.pos[0]))
+      ),
+    );
+  }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigErrors([new ConfigError(`invalid YAML: ${reason}`, at(0))]);
+  }
+  return { file, text, value: value ?? null, positionOf: lookupIn(document, at) };
+}
+
+/** Decode a JSON pointer (an ajv `instancePath`) into path segments. */
+export function pathFromPointer(pointer: string): string[] {
+  if (pointer === "" || pointer === "/") return [];
+  return pointer.slice(1).split("/").map((s) => s.replaceAll("~1", "/").replaceAll("~0", "~"));
+}
+
+/** Render a path for people: `tools[0].expect[1].max_duration_ms`. */
+export function describePath(path: readonly PathSegment[]): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number" || /^\d+$/.test(segment)) out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+function syntaxReason(message: string): string {
+  const first = message.split("\n")[0] ?? message;
+  return first.replace(/ at line \d+, column \d+:?$/, "");
+}
+
+function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos): PositionLookup {
+  return (path, mode = "value") => {
+    let node: unknown = document.contents;
+    let keyStart: number | undefined;
+    let lastStart = 0;
+    for (const segment of path) {
+      node = resolveAlias(document, node);
+      const start = startOf(node);
+      if (start !== undefined) lastStart = start;
+      const step = childOf(node, segment);
+      if (!step) return at(start ?? keyStart ?? lastStart);
+      keyStart = step.keyStart;
+      node = step.node;
+    }
+    node = resolveAlias(document, node);
+    const start = startOf(node);
+    if (mode === "key" && keyStart !== undefined) return at(keyStart);
+    if (start === undefined || (isEmptyScalar(node) && keyStart !== undefined)) {
+      return at(keyStart ?? lastStart);
+    }
+    return at(start);
+  };
+}
+
+function childOf(
+  node: unknown,
+  segment: PathSegment,
+): { node: unknown; keyStart?: number } | undefined {
+  if (isMap(node)) {
+    for (const item of node.items) {
+      if (!isPair(item)) continue;
+      const key = isScalar(item.key) ? item.key.value : item.key;
+      if (String(key) !== String(segment)) continue;
+      const keyStart = startOf(item.key);
+      return keyStart === undefined ? { node: item.value } : { node: item.value, keyStart };
+    }
+    return undefined;
+  }
+  if (isSeq(node)) {
+    const index = typeof segment === "number" ? segment : Number.parseInt(segment, 10);
+    if (!Number.isInteger(index)) return undefined;
+    const item = node.items[index];
+    return item === undefined ? undefined : { node: item };
+  }
+  return undefined;
+}
+
+function resolveAlias(document: Document.Parsed, node: unknown): unknown {
+  let current = node;
+  for (let hops = 0; hops < 32 && isAlias(current); hops++) current = current.resolve(document);
+  return current;
+}
+
+function startOf(node: unknown): number | undefined {
+  const range = (node as Node | null | undefined)?.range;
+  return range ? range[0] : undefined;
+}
+
+function isEmptyScalar(node: unknown): boolean {
+  if (!isScalar(node) || node.value !== null) return false;
+  const range = node.range;
+  return !range || range[0] === range[1];
+}

@@ -1,0 +1,17 @@
+/** @module Which checks only apply over HTTP, so that a stdio server is not shown gaps it cannot have. */
+
+/** Check-id patterns of requirements that only exist on the Streamable HTTP transport. */
+const HTTP_ONLY: readonly RegExp[] = [
+  /-http-/,
+  /^server-sse-/,
+  /^sep-1699-/,
+  /^sep-2243-server-/,
+  /^sep-2243-header-/,
+  /^sep-(835|985|2352)-/,
+  /^sep-2567-server-(rejects-get-and-delete|ignores-|accepts-)/,
+];
+
+/** Whether `check` only applies to HTTP servers (used for checks that have no probe). */
+export function isHttpOnly(check: string): boolean {
+  return HTTP_ONLY.some((pattern) => pattern.test(check));
+}

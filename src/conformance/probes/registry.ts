@@ -1,0 +1,47 @@
+/** @module The probe registry: check id -> probe, merged from one probe file per SEP. */
+
+import type { Probe, ProbeSet } from "../probe_types.ts";
+import { authProbes } from "./auth.ts";
+import { sep1036 } from "./sep_1036.ts";
+import { sep1303 } from "./sep_1303.ts";
+import { sep1613 } from "./sep_1613.ts";
+import { sep2106 } from "./sep_2106.ts";
+import { sep2164 } from "./sep_2164.ts";
+import { sep2243 } from "./sep_2243.ts";
+import { sep2322 } from "./sep_2322.ts";
+import { sep2549 } from "./sep_2549.ts";
+import { sep2567 } from "./sep_2567.ts";
+import { sep2575 } from "./sep_2575.ts";
+import { sep2577 } from "./sep_2577.ts";
+import { sep973 } from "./sep_973.ts";
+import { sep986 } from "./sep_986.ts";
+
+const SETS: readonly ProbeSet[] = [
+  sep973,
+  sep986,
+  sep1036,
+  sep1303,
+  sep1613,
+  authProbes,
+  sep2106,
+  sep2164,
+  sep2243,
+  sep2322,
+  sep2549,
+  sep2567,
+  sep2575,
+  sep2577,
+];
+
+/** Every implemented probe, by check id. */
+export const PROBES: Readonly<Record<string, Probe>> = Object.freeze(
+  Object.assign({}, ...SETS.map((set) => set.probes)) as Record<string, Probe>,
+);
+
+/** Check ids whose probes read the whole run's traffic, so they run after every other probe. */
+export const LATE_PROBES: ReadonlySet<string> = new Set(SETS.flatMap((set) => set.late ?? []));
+
+/** Whether mcptest implements a probe for `check`. */
+export function hasProbe(check: string): boolean {
+  return Object.hasOwn(PROBES, check);
+}

@@ -1,0 +1,181 @@
+/** @module SEP-2575 probes: server/discover, required `_meta`, version errors and their HTTP statuses. */
+
+import {
+  fail,
+  notApplicable,
+  notVerified,
+  pass,
+  type ProbeContext,
+  type ProbeSet,
+} from "../probe_types.ts";
+import { asRecord, describe, resultOf } from "./_helpers.ts";
+import { anyListMethod, errorCodes, META_PROTOCOL_VERSION, needsStateless } from "./_stateless.ts";
+import { META_SERVER_INFO } from "../../session/meta.ts";
+
+const BOGUS_VERSION = "1999-01-01";
+
+/** A request under a protocol version the server cannot support (header and `_meta` agree). */
+function unsupportedVersion(ctx: ProbeContext) {
+  return ctx.session.request(anyListMethod(ctx), {
+    _meta: { [META_PROTOCOL_VERSION]: BOGUS_VERSION },
+  }, { headers: { "MCP-Protocol-Version": BOGUS_VERSION } });
+}
+
+function httpOnly(ctx: ProbeContext) {
+  return ctx.transport === "http"
+    ? undefined
+    : notApplicable("HTTP-only requirement; the server runs over stdio");
+}
+
+/** Check id -> probe. */
+export const sep2575: ProbeSet = {
+  probes: {
+    "sep-2575-server-implements-discover": async (ctx) => {
+      const exchange = await ctx.cached("server/discover");
+      const result = resultOf(exchange);
+      if (!result) return fail(`server/discover: ${describe(exchange)}`);
+      const versions = result.supportedVersions;
+      if (!Array.isArray(versions) || !versions.every((v) => typeof v === "string")) {
+        return fail("server/discover result has no supportedVersions list of strings");
+      }
+      if (!asRecord(result.capabilities)) {
+        return fail("server/discover result has no capabilities object");
+      }
+      return pass(`supportedVersions: ${versions.join(", ")}`);
+    },
+    "sep-2575-discover-caching-hints": async (ctx) => {
+      const result = resultOf(await ctx.cached("server/discover"));
+      if (!result) return notVerified("server/discover returned no result");
+      const { ttlMs, cacheScope } = result;
+      if (typeof ttlMs !== "number" || ttlMs < 0) return fail(`ttlMs is ${JSON.stringify(ttlMs)}`);
+      if (cacheScope !== "public" && cacheScope !== "private") {
+        return fail(`cacheScope is ${JSON.stringify(cacheScope)}`);
+      }
+      return pass(`ttlMs ${ttlMs}, cacheScope ${cacheScope}`);
+    },
+    "sep-2575-server-rejects-missing-meta": async (ctx) => {
+      const gate = needsStateless(ctx);
+      if (gate) return gate;
+      const id = `mcptest-no-meta-${crypto.randomUUID().slice(0, 8)}`;
+      const method = anyListMethod(ctx);
+      const exchange = await ctx.session.sendRaw(
+        JSON.stringify({ jsonrpc: "2.0", id, method, params: {} }),
+        { expectId: id },
+      );
+      const code = exchange.response?.error?.code;
+      if (code === -32602) return pass(`${method} without _meta: error -32602`);
+      if (code !== undefined) {
+        return fail(`${method} without _meta: ${describe(exchange)}, expected -32602`);
+      }
+      if (exchange.response) return fail(`${method} without _meta was answered with a result`);
+      if (exchange.http?.status === 400) return pass(`${method} without _meta: HTTP 400`);
+      return notVerified(`${method} without _meta: ${describe(exchange)}`);
+    },
+    "sep-2575-server-unsupported-version-error": async (ctx) => {
+      const gate = needsStateless(ctx);
+      if (gate) return gate;
+      const exchange = await unsupportedVersion(ctx);
+      const error = exchange.response?.error;
+      const codes = errorCodes(ctx, "UnsupportedProtocolVersion");
+      if (!error) {
+        return exchange.response
+          ? fail(`version ${BOGUS_VERSION} was accepted`)
+          : notVerified(describe(exchange));
+      }
+      if (!codes.includes(error.code)) {
+        return fail(`${describe(exchange)}, expected ${codes.join(" or ")}`);
+      }
+      const supported = asRecord(error.data)?.supported;
+      if (!Array.isArray(supported)) return fail("error data does not list the supported versions");
+      return pass(`error ${error.code}, supported: ${supported.join(", ")}`);
+    },
+    "sep-2575-server-info-in-meta": async (ctx) => {
+      const gate = needsStateless(ctx);
+      if (gate) return gate;
+      const method = anyListMethod(ctx);
+      const result = resultOf(await ctx.cached(method));
+      if (!result) return notVerified(`${method} returned no result`);
+      const info = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]);
+      return info
+        ? pass(`${method} result _meta carries serverInfo`)
+        : fail(`${method} result _meta has no ${META_SERVER_INFO}`);
+    },
+    "sep-2575-http-server-unsupported-version-400": async (ctx) => {
+      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      if (gate) return gate;
+      const exchange = await unsupportedVersion(ctx);
+      const status = exchange.http?.status;
+      const codes = errorCodes(ctx, "UnsupportedProtocolVersion");
+      if (status !== 400) {
+        return fail(`HTTP ${status ?? "status unknown"}: ${describe(exchange)}, expected 400`);
+      }
+      const code = exchange.response?.error?.code;
+      if (code === undefined || !codes.includes(code)) {
+        return fail(`HTTP 400 but ${describe(exchange)}`);
+      }
+      return pass(`HTTP 400, error ${code}`);
+    },
+    "sep-2575-http-server-header-mismatch-400": async (ctx) => {
+      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      if (gate) return gate;
+      const method = anyListMethod(ctx);
+      const exchange = await ctx.session.request(method, undefined, {
+        headers: { "MCP-Protocol-Version": "2025-11-25" },
+      });
+      const codes = errorCodes(ctx, "HeaderMismatch");
+      const status = exchange.http?.status;
+      const code = exchange.response?.error?.code;
+      if (status === 400 && code !== undefined && codes.includes(code)) {
+        return pass(`HTTP 400, error ${code}`);
+      }
+      return fail(
+        `header 2025-11-25 vs _meta ${ctx.version}: ${describe(exchange)}, expected HTTP 400 and ${
+          codes.join(" or ")
+        }`,
+      );
+    },
+    "sep-2575-http-server-method-not-found-404": async (ctx) => {
+      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      if (gate) return gate;
+      const exchange = await ctx.session.request("mcptest/no-such-method");
+      const status = exchange.http?.status;
+      const code = exchange.response?.error?.code;
+      if (status === 404 && code === -32601) return pass("HTTP 404, error -32601");
+      return fail(`unknown method: ${describe(exchange)}, expected HTTP 404 and -32601`);
+    },
+    "sep-2575-http-server-no-independent-requests-on-stream": (ctx) => {
+      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      if (gate) return Promise.resolve(gate);
+      const requests = (ctx.session.capture().server_messages ?? []).filter((m) => {
+        const message = asRecord(m.message);
+        return message !== undefined && typeof message.method === "string" && "id" in message;
+      });
+      if (requests.length > 0) {
+        const method = asRecord(requests[0]?.message)?.method;
+        return Promise.resolve(
+          fail(`the server sent ${requests.length} request(s), first ${String(method)}`),
+        );
+      }
+      return Promise.resolve(pass("no server-to-client request was seen during the run"));
+    },
+    "sep-2575-server-no-log-without-loglevel": (ctx) => {
+      const gate = needsStateless(ctx);
+      if (gate) return Promise.resolve(gate);
+      const logs = (ctx.session.capture().server_messages ?? []).filter((m) =>
+        asRecord(m.message)?.method === "notifications/message"
+      );
+      if (logs.length > 0) {
+        return Promise.resolve(
+          fail(`${logs.length} notifications/message sent without a logLevel`),
+        );
+      }
+      return Promise.resolve(
+        pass("no notifications/message during the run (no request carried a logLevel)"),
+      );
+    },
+  },
+  late: [
+    "sep-2575-http-server-no-independent-requests-on-stream",
+    "sep-2575-server-no-log-without-loglevel",
+  ],
+};

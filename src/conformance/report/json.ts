@@ -1,0 +1,8 @@
+/** @module JSON reporter: the result.json shape of seed 002 (plus mcptest's documented extras). */
+
+import type { ConformanceResult } from "../result.ts";
+
+/** Render the result as pretty-printed JSON with a trailing newline. */
+export function renderJson(result: ConformanceResult): string {
+  return JSON.stringify(result, null, 2) + "\n";
+}

@@ -1,0 +1,199 @@
+/** @module Runs every probe of a corpus version against one server and builds the ConformanceResult. */
+
+import type { ServerSpec } from "../config/types.ts";
+import { McptestError } from "../errors/errors.ts";
+import { ConformanceExitCode } from "../errors/exit_codes.ts";
+import { findRevision } from "../protocol/revisions.ts";
+import type { Exchange, Session } from "../session/types.ts";
+import { ConnectError } from "../transport/failure_layer.ts";
+import { isHttpOnly } from "./applicability.ts";
+import type { Probe, ProbeContext, ProbeOutcome } from "./probe_types.ts";
+import { LATE_PROBES, PROBES } from "./probes/registry.ts";
+import type { CheckResult, ConformanceResult, ExcludedResult } from "./result.ts";
+import { tally } from "./score.ts";
+import { severityOf } from "./severity.ts";
+import { type CheckStatus, type CorpusSource, type CorpusVersion, isChecked } from "./types.ts";
+
+/** The server could not be reached at all (exit 4). */
+export class ServerUnreachableError extends McptestError {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, ConformanceExitCode.ServerUnreachable, options);
+    this.name = "ServerUnreachableError";
+  }
+}
+
+/** Inputs of {@link runConformance}. */
+export interface RunConformanceOptions {
+  /** The server; its protocolVersion is pinned to the target version when the table knows it. */
+  readonly server: ServerSpec;
+  readonly corpus: CorpusVersion & { readonly source: CorpusSource };
+  /** Opens a session (the live `connect`, or a fake in tests). */
+  readonly connect: (server: ServerSpec) => Promise<Session>;
+  readonly toolVersion: string;
+  /** Probe map (default: the registry). */
+  readonly probes?: Readonly<Record<string, Probe>>;
+}
+
+/** Checks that a failed handshake decides: a 2026 server must implement server/discover. */
+const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
+  "sep-2575-server-implements-discover": "server/discover",
+};
+
+/**
+ * Score `server` against `corpus`: connect (pinned to the target revision), run each check's probe
+ * (untested when none), tally and tier.
+ * @throws {ServerUnreachableError} when the server cannot be reached (spawn, DNS, TCP, TLS, HTTP)
+ */
+export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
+  const started = performance.now();
+  const { corpus } = options;
+  const probes = options.probes ?? PROBES;
+  const revision = findRevision(corpus.version);
+  const server: ServerSpec = revision
+    ? { ...options.server, protocolVersion: revision.id }
+    : options.server;
+  const transport = server.target.kind === "stdio" ? "stdio" : "http";
+  let session: Session | undefined;
+  let handshakeError: string | undefined;
+  try {
+    session = await options.connect(server);
+  } catch (error) {
+    if (!(error instanceof ConnectError) || error.layer !== "initialize") {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ServerUnreachableError(`server unreachable: ${message}`, { cause: error });
+    }
+    handshakeError = error.message;
+  }
+  const checks: CheckResult[] = [];
+  const excluded: ExcludedResult[] = [];
+  try {
+    const ctx = session ? contextOf(session, corpus.version, transport) : undefined;
+    const pending: Array<{ index: number; probe: Probe }> = [];
+    for (const sep of corpus.seps) {
+      for (const requirement of sep.requirements) {
+        const severity = severityOf(requirement.text);
+        if (!isChecked(requirement)) {
+          excluded.push({
+            sep: sep.sep,
+            severity,
+            text: requirement.text,
+            reason: requirement.excluded,
+          });
+          continue;
+        }
+        const base = {
+          check: requirement.check,
+          sep: sep.sep,
+          severity,
+          text: requirement.text,
+          ...(requirement.url === undefined ? {} : { url: requirement.url }),
+        };
+        const probe = Object.hasOwn(probes, requirement.check)
+          ? probes[requirement.check]
+          : undefined;
+        let outcome: Verdict | undefined;
+        if (!ctx) {
+          outcome = handshakeOutcome(requirement.check, handshakeError ?? "", probe !== undefined);
+        } else if (!probe && transport === "stdio" && isHttpOnly(requirement.check)) {
+          outcome = {
+            status: "not-applicable",
+            detail: "HTTP-only requirement; the server runs over stdio",
+          };
+        }
+        if (outcome || !probe) {
+          checks.push(outcome ? { ...base, ...outcome } : { ...base, status: "untested" });
+          continue;
+        }
+        checks.push({ ...base, status: "untested" });
+        pending.push({ index: checks.length - 1, probe });
+      }
+    }
+    if (ctx) {
+      const ordered = [
+        ...pending.filter((p) => !LATE_PROBES.has(checks[p.index]?.check ?? "")),
+        ...pending.filter((p) => LATE_PROBES.has(checks[p.index]?.check ?? "")),
+      ];
+      for (const { index, probe } of ordered) {
+        const outcome = await runProbe(probe, ctx);
+        const current = checks[index];
+        if (current) checks[index] = { ...current, ...outcome };
+      }
+    }
+  } finally {
+    await session?.close();
+  }
+  const counted = tally(checks, excluded);
+  return {
+    target_version: corpus.version,
+    corpus_source: corpus.source,
+    must: counted.input.must,
+    should: counted.input.should,
+    may: counted.input.may,
+    tier: counted.tier.tier,
+    badge: counted.tier.badge,
+    per_sep: counted.perSep,
+    schema_version: 1,
+    tier_reason: counted.tier.reason,
+    server: labelOf(server),
+    transport,
+    protocol_version: session?.protocolVersion || null,
+    ...(handshakeError === undefined ? {} : { handshake_error: handshakeError }),
+    statuses: counted.statuses,
+    checks,
+    excluded,
+    tool: { name: "mcptest", version: options.toolVersion },
+    duration_ms: Math.round(performance.now() - started),
+  };
+}
+
+/** A status and its reason. */
+interface Verdict {
+  readonly status: CheckStatus;
+  readonly detail?: string;
+}
+
+function handshakeOutcome(check: string, error: string, probed: boolean): Verdict {
+  const method = HANDSHAKE_CHECKS[check];
+  if (method) return { status: "fail", detail: `${method} failed: ${error}` };
+  if (!probed) return { status: "untested" };
+  return {
+    status: "not-verified",
+    detail: `the server does not speak the target version: ${error}`,
+  };
+}
+
+async function runProbe(probe: Probe, ctx: ProbeContext): Promise<ProbeOutcome> {
+  try {
+    return await probe(ctx);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: "not-verified", detail: `probe error: ${message}` };
+  }
+}
+
+function contextOf(session: Session, version: string, transport: "stdio" | "http"): ProbeContext {
+  const cache = new Map<string, Promise<Exchange>>();
+  const revision = findRevision(session.protocolVersion);
+  return {
+    session,
+    version,
+    stateless: revision?.lifecycle === "stateless",
+    transport,
+    capabilities: session.serverCapabilities ?? {},
+    cached(method, params) {
+      const key = `${method}\u0000${JSON.stringify(params ?? null)}`;
+      let exchange = cache.get(key);
+      if (!exchange) {
+        exchange = session.request(method, params);
+        cache.set(key, exchange);
+      }
+      return exchange;
+    },
+  };
+}
+
+function labelOf(server: ServerSpec): string {
+  return server.target.kind === "http"
+    ? server.target.url
+    : `stdio://${server.target.command.join(" ")}`;
+}

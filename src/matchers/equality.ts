@@ -1,0 +1,35 @@
+/** @module The structural matchers: `exact` (deep equality), `contains` and `subset` (containment both ways). */
+
+import { structurallyContains } from "./contains.ts";
+import type { MatcherFactory } from "./_factory.ts";
+import { deepEqual, render } from "./_values.ts";
+
+/** `exact`: the captured value deep-equals the literal (key order never matters). */
+export const exact: MatcherFactory = (arg) => ({
+  name: "exact",
+  match: (actual) => ({
+    pass: deepEqual(actual, arg),
+    expected: render(arg),
+    actual: render(actual),
+  }),
+});
+
+/** `contains`: the captured value structurally contains the literal (seed 004 section 3). */
+export const contains: MatcherFactory = (arg) => ({
+  name: "contains",
+  match: (actual) => ({
+    pass: structurallyContains(actual, arg),
+    expected: render(arg),
+    actual: render(actual),
+  }),
+});
+
+/** `subset`: the captured value is structurally contained in the literal (the inverse of contains). */
+export const subset: MatcherFactory = (arg) => ({
+  name: "subset",
+  match: (actual) => ({
+    pass: structurallyContains(arg, actual),
+    expected: `a subset of ${render(arg)}`,
+    actual: render(actual),
+  }),
+});

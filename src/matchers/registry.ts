@@ -1,0 +1,49 @@
+/** @module The one matcher registry: name -> factory; an unknown name is a load error listing the known ones. */
+
+import type { MatcherSpec } from "../config/types.ts";
+import { ConfigError } from "../errors/errors.ts";
+import type { MatcherFactory } from "./_factory.ts";
+import { contains, exact, subset } from "./equality.ts";
+import { isJson } from "./is_json.ts";
+import { isValidToolsCall } from "./is_valid_tools_call.ts";
+import { levenshtein } from "./levenshtein.ts";
+import { not } from "./not.ts";
+import { schema } from "./schema.ts";
+import { snapshot } from "./snapshot.ts";
+import { containsAll, containsAny, icontains, regex, startsWith } from "./strings.ts";
+import type { Matcher } from "./types.ts";
+
+const MATCHERS: Readonly<Record<string, MatcherFactory>> = {
+  exact,
+  schema,
+  regex,
+  contains,
+  subset,
+  "contains-all": containsAll,
+  "contains-any": containsAny,
+  icontains,
+  "starts-with": startsWith,
+  levenshtein,
+  "is-json": isJson,
+  "is-valid-tools-call": isValidToolsCall,
+  snapshot,
+  not,
+};
+
+/** Names of every deterministic matcher, in documentation order. */
+export const MATCHER_NAMES: readonly string[] = Object.keys(MATCHERS);
+
+/**
+ * Compile a matcher spec: validates its argument now so a bad one fails the load (exit 2).
+ * @throws {ConfigError} unknown matcher name or bad argument, positioned
+ */
+export function compileMatcher(spec: MatcherSpec): Matcher {
+  const factory = Object.hasOwn(MATCHERS, spec.name) ? MATCHERS[spec.name] : undefined;
+  if (!factory) {
+    throw new ConfigError(
+      `unknown matcher "${spec.name}", expected one of: ${MATCHER_NAMES.join(", ")}`,
+      spec.pos,
+    );
+  }
+  return factory(spec.arg, spec, compileMatcher);
+}

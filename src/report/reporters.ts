@@ -1,0 +1,37 @@
+/** @module The reporter registry: one name -> renderer map drives `--reporter` and `report --format`. */
+
+import { UsageError } from "../errors/errors.ts";
+import type { RunRecord } from "./run_record.ts";
+import { styler } from "./ansi.ts";
+
+/** Options every reporter receives. */
+export interface ReporterOptions {
+  /** Colour output (pretty only). */
+  readonly color: boolean;
+}
+
+/** A reporter renders a run record to text. */
+export type Reporter = (record: RunRecord, options: ReporterOptions) => string | Promise<string>;
+
+/** Every reporter by name; each module is imported only when used. */
+export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
+  pretty: async () => {
+    const { renderPretty } = await import("./pretty.ts");
+    return (record, options) => renderPretty(record, styler(options.color));
+  },
+  json: async () => {
+    const { renderJson } = await import("./json.ts");
+    return (record) => renderJson(record);
+  },
+};
+
+/** Look a reporter up by name. @throws {UsageError} listing the known names */
+export async function getReporter(name: string): Promise<Reporter> {
+  const load = REPORTERS[name];
+  if (!load) {
+    throw new UsageError(
+      `unknown reporter "${name}"; expected one of: ${Object.keys(REPORTERS).join(", ")}`,
+    );
+  }
+  return await load();
+}

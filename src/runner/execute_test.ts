@@ -1,0 +1,121 @@
+/** @module Runs one prepared test over a live session and grades it into a TestResult. */
+
+import { dirname } from "node:path";
+import type { AssertionResult, Status, TestResult } from "../report/run_record.ts";
+import type { Session } from "../session/types.ts";
+import { resolveTarget } from "../matchers/target_path.ts";
+import type { MatchContext } from "../matchers/types.ts";
+import { McptestError } from "../errors/errors.ts";
+import { evaluateBudgets } from "./budgets.ts";
+import { requestFor } from "./call.ts";
+import type { PreparedAssertion, PreparedTest } from "./prepare.ts";
+import { responseRoot } from "./response_root.ts";
+
+/** Run-wide options a test needs. */
+export interface ExecuteOptions {
+  readonly updateSnapshots: boolean;
+  /** Under CI=true snapshot writes are refused. */
+  readonly ci?: boolean;
+}
+
+/** Send the test's request and grade the response. */
+export async function executeTest(
+  session: Session,
+  prepared: PreparedTest,
+  options: ExecuteOptions,
+): Promise<TestResult> {
+  const { test } = prepared;
+  const plan = requestFor(test.call);
+  const exchange = await session.request(plan.method, plan.params);
+  const base = baseResult(prepared, exchange.durationMs);
+  if (exchange.failure || !exchange.response) {
+    const message = exchange.failure?.message ?? "no response";
+    return { ...base, status: "error", failure: { message } };
+  }
+  const context: MatchContext = {
+    suiteDir: dirname(test.file),
+    updateSnapshots: options.updateSnapshots,
+    ci: options.ci ?? false,
+  };
+  const root = responseRoot(exchange);
+  const assertions: AssertionResult[] = [];
+  for (const item of prepared.assertions) assertions.push(await grade(item, root, context));
+  const budgets = evaluateBudgets(test.budgets, exchange);
+  const failed = assertions.some((a) => a.status !== "pass") ||
+    budgets.some((b) => b.status === "fail");
+  return { ...base, status: failed ? "fail" : "pass", assertions, budgets };
+}
+
+/** The result of a test whose server could not be reached. */
+export function connectionFailedResult(
+  prepared: PreparedTest,
+  failure: { layer?: import("../transport/types.ts").FailureLayer; message: string },
+): TestResult {
+  return { ...baseResult(prepared, 0), status: "error", failure };
+}
+
+function baseResult(prepared: PreparedTest, durationMs: number): TestResult {
+  const { test } = prepared;
+  return {
+    id: test.id,
+    name: test.name,
+    kind: test.kind,
+    server: test.serverKey,
+    file: test.file,
+    line: test.pos.line,
+    col: test.pos.col,
+    status: "pass",
+    durationMs: Math.round(durationMs),
+    assertions: [],
+    budgets: [],
+  };
+}
+
+async function grade(
+  item: PreparedAssertion,
+  root: unknown,
+  context: MatchContext,
+): Promise<AssertionResult> {
+  const { assertion, matcher } = item;
+  const at = {
+    target: assertion.target,
+    matcher: matcher.name,
+    line: assertion.pos.line,
+    col: assertion.pos.col,
+  };
+  const found = resolveTarget(root, item.target);
+  if (!found.found) {
+    return {
+      ...at,
+      status: "fail",
+      expected: describeExpected(assertion.matcher.arg),
+      actual: "(missing)",
+      message: `${found.missingAt}: ${found.reason}`,
+    };
+  }
+  try {
+    const outcome = await matcher.match(found.value, context);
+    const status: Status = outcome.pass ? "pass" : "fail";
+    return {
+      ...at,
+      status,
+      expected: outcome.expected,
+      actual: outcome.actual,
+      ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+    };
+  } catch (error) {
+    if (error instanceof McptestError && error.exitCode !== 1) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      ...at,
+      status: "error",
+      expected: describeExpected(assertion.matcher.arg),
+      actual: "",
+      message,
+    };
+  }
+}
+
+function describeExpected(arg: unknown): string {
+  return typeof arg === "string" ? arg : JSON.stringify(arg) ?? String(arg);
+}

@@ -1,0 +1,59 @@
+/** @module Completes LOAD: compiles every matcher and target path of a suite, so a bad one is a load error (exit 2). */
+
+import type { Assertion, Suite, TestCase } from "../config/types.ts";
+import { ConfigError, ConfigErrors } from "../errors/errors.ts";
+import { compileMatcher } from "../matchers/registry.ts";
+import { parseTarget, type TargetPath } from "../matchers/target_path.ts";
+import type { Matcher } from "../matchers/types.ts";
+
+/** An assertion with its matcher compiled and its target parsed. */
+export interface PreparedAssertion {
+  readonly assertion: Assertion;
+  readonly target: TargetPath;
+  readonly matcher: Matcher;
+}
+
+/** A test ready to execute. */
+export interface PreparedTest {
+  readonly test: TestCase;
+  readonly assertions: readonly PreparedAssertion[];
+}
+
+/**
+ * Compile the matchers and target paths of the given tests.
+ * @throws {ConfigErrors} listing every bad matcher or target, with positions
+ */
+export function prepareTests(
+  suite: Suite,
+  tests: readonly TestCase[] = suite.tests,
+): PreparedTest[] {
+  const errors: ConfigError[] = [];
+  const prepared = tests.map((test) => ({
+    test,
+    assertions: test.assertions.flatMap((assertion) => {
+      try {
+        return [{
+          assertion,
+          target: parseTargetAt(assertion),
+          matcher: compileMatcher(assertion.matcher),
+        }];
+      } catch (error) {
+        if (error instanceof ConfigErrors) errors.push(...error.errors);
+        else if (error instanceof ConfigError) errors.push(error);
+        else throw error;
+        return [];
+      }
+    }),
+  }));
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return prepared;
+}
+
+function parseTargetAt(assertion: Assertion): TargetPath {
+  try {
+    return parseTarget(assertion.target);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`invalid target "${assertion.target}": ${reason}`, assertion.pos);
+  }
+}

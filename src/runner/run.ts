@@ -1,0 +1,143 @@
+/** @module EXECUTE: schedules prepared tests over one session per server and produces the RunRecord. */
+
+import type { ServerSpec, Suite } from "../config/types.ts";
+import { McptestError } from "../errors/errors.ts";
+import {
+  RUN_RECORD_VERSION,
+  type RunRecord,
+  type ServerRecord,
+  type TestResult,
+} from "../report/run_record.ts";
+import { redactValue } from "../report/redact.ts";
+import { summarize } from "../report/summary.ts";
+import type { CaptureSession, Session } from "../session/types.ts";
+import type { FailureLayer } from "../transport/types.ts";
+import { connectionFailedResult, executeTest } from "./execute_test.ts";
+import { mapPool } from "./pool.ts";
+import type { PreparedTest } from "./prepare.ts";
+import { targetLabel } from "./target_label.ts";
+
+/** How a run is carried out. */
+export interface RunOptions {
+  /** Opens a session (live connect, or replay). */
+  readonly connect: (server: ServerSpec) => Promise<Session>;
+  /** mcptest's version, for the record. */
+  readonly toolVersion: string;
+  /** Tests in flight per server; default 1 (file order), or 8 for `parallel: true` servers. */
+  readonly concurrency?: number;
+  /** Servers connected and run at once; default 4. */
+  readonly serverConcurrency?: number;
+  readonly updateSnapshots?: boolean;
+  /** Under CI=true snapshot writes are refused (exit 5). */
+  readonly ci?: boolean;
+  /** Called as each test finishes (progress display). */
+  readonly onResult?: (result: TestResult) => void;
+  /** Receives each session's capture before it is closed. */
+  readonly onCapture?: (capture: CaptureSession) => void;
+}
+
+const PARALLEL_DEFAULT = 8;
+
+/** Run the prepared tests and return the (redacted) run record. */
+export async function runTests(
+  suite: Suite,
+  prepared: readonly PreparedTest[],
+  options: RunOptions,
+): Promise<RunRecord> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const groups = groupByServer(prepared);
+  const serverRecords: ServerRecord[] = [];
+  const perGroup = await mapPool(
+    [...groups.entries()],
+    options.serverConcurrency ?? 4,
+    async ([key, tests]) => {
+      const server = suite.servers[key];
+      if (!server) throw new McptestError(`internal: no server "${key}"`, 1);
+      const { record, results } = await runServer(server, tests, options);
+      serverRecords.push(record);
+      return results;
+    },
+  );
+  const order = new Map(prepared.map((p) => [p.test.id, p.test.order]));
+  const tests = perGroup.flat().sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const used = new Set(groups.keys());
+  for (const server of Object.values(suite.servers)) {
+    if (!used.has(server.key)) serverRecords.push(serverRecord(server, "unused"));
+  }
+  serverRecords.sort((a, b) => a.key.localeCompare(b.key));
+  const record: RunRecord = {
+    version: RUN_RECORD_VERSION,
+    tool: { name: "mcptest", version: options.toolVersion },
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    files: suite.files,
+    servers: serverRecords,
+    tests,
+    summary: summarize(tests),
+  };
+  return redactValue(record, suite.secrets);
+}
+
+async function runServer(
+  server: ServerSpec,
+  tests: readonly PreparedTest[],
+  options: RunOptions,
+): Promise<{ record: ServerRecord; results: TestResult[] }> {
+  let session: Session;
+  try {
+    session = await options.connect(server);
+  } catch (error) {
+    const failure = connectFailure(error);
+    const results = tests.map((t) => connectionFailedResult(t, failure));
+    results.forEach((r) => options.onResult?.(r));
+    return { record: { ...serverRecord(server, "failed"), failure }, results };
+  }
+  try {
+    const limit = options.concurrency ?? (server.parallel ? PARALLEL_DEFAULT : 1);
+    const results = await mapPool(tests, limit, async (test) => {
+      const result = await executeTest(session, test, {
+        updateSnapshots: options.updateSnapshots ?? false,
+        ci: options.ci ?? false,
+      });
+      options.onResult?.(result);
+      return result;
+    });
+    const record = {
+      ...serverRecord(server, "connected"),
+      protocolVersion: session.protocolVersion,
+    };
+    return { record, results };
+  } finally {
+    options.onCapture?.(session.capture());
+    await session.close();
+  }
+}
+
+function connectFailure(error: unknown): { layer?: FailureLayer; message: string } {
+  if (error instanceof McptestError) {
+    const layer = (error as McptestError & { layer?: FailureLayer }).layer;
+    return layer ? { layer, message: error.message } : { message: error.message };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function serverRecord(server: ServerSpec, status: ServerRecord["status"]): ServerRecord {
+  return {
+    name: server.name,
+    key: server.key,
+    target: targetLabel(server.target),
+    source: server.source,
+    status,
+  };
+}
+
+function groupByServer(prepared: readonly PreparedTest[]): Map<string, PreparedTest[]> {
+  const groups = new Map<string, PreparedTest[]>();
+  for (const item of [...prepared].sort((a, b) => a.test.order - b.test.order)) {
+    const list = groups.get(item.test.serverKey) ?? [];
+    list.push(item);
+    groups.set(item.test.serverKey, list);
+  }
+  return groups;
+}

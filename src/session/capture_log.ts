@@ -1,0 +1,49 @@
+/** @module Records a session's wire traffic in the seed-003 capture format, in send order. */
+
+import type { CaptureSession, ServerMessage } from "./types.ts";
+
+interface Entry {
+  request: unknown;
+  response?: unknown;
+}
+
+/** An append-only log of client exchanges and server-initiated messages. */
+export class CaptureLog {
+  readonly #enabled: boolean;
+  readonly #entries: Entry[] = [];
+  readonly #serverMessages: ServerMessage[] = [];
+
+  /** With `enabled` false nothing is kept (capture() returns empty lists). */
+  constructor(enabled = true) {
+    this.#enabled = enabled;
+  }
+
+  /** Log something the client sent; returns a handle for {@link respond}. */
+  sent(request: unknown): number {
+    if (!this.#enabled) return -1;
+    return this.#entries.push({ request }) - 1;
+  }
+
+  /** Attach the response to a logged request. */
+  respond(handle: number, response: unknown): void {
+    const entry = this.#entries[handle];
+    if (entry) entry.response = response;
+  }
+
+  /** Log a message the server sent on its own. */
+  server(message: ServerMessage): void {
+    if (this.#enabled) this.#serverMessages.push(message);
+  }
+
+  /** The capture so far (a copy). */
+  snapshot(label: string, capabilities: Record<string, unknown> | null): CaptureSession {
+    return {
+      server_label: label,
+      server_capabilities: capabilities,
+      exchanges: this.#entries.map((e) =>
+        "response" in e ? { request: e.request, response: e.response } : { request: e.request }
+      ),
+      ...(this.#serverMessages.length === 0 ? {} : { server_messages: [...this.#serverMessages] }),
+    };
+  }
+}

@@ -1,0 +1,75 @@
+/** @module connect(): open the transport for a server, run the handshake, hand back a live Session. */
+
+import type { ServerSpec } from "../config/types.ts";
+import { ConfigError } from "../errors/errors.ts";
+import { findRevision } from "../protocol/revisions.ts";
+import { createTransport } from "../transport/create.ts";
+import { VERSION } from "../version.ts";
+import { handshake } from "./handshake.ts";
+import { McpSession } from "./session.ts";
+import type { Session } from "./types.ts";
+
+/** Options of {@link connect}. */
+export interface ConnectOptions {
+  /** The `clientInfo.version` sent to the server (default: mcptest's version). */
+  readonly clientVersion?: string;
+  /** Timeout of each handshake step and of transport set-up (default: `server.timeoutMs`). */
+  readonly timeoutMs?: number;
+  /** Keep a capture of the traffic for `session.capture()` (default true). */
+  readonly capture?: boolean;
+}
+
+/**
+ * Connect to a server: pick the transport from its target (stdio, Streamable HTTP, HTTP+SSE,
+ * auto), start it, and run the handshake of the pinned revision (or negotiate one).
+ *
+ * @param server the resolved server entry
+ * @param options client version, handshake timeout, capture
+ * @returns a live session; close it when done (it reaps the child process)
+ * @throws ConnectError with `layer` (dns, tcp, tls, http, auth, initialize, spawn, framing)
+ * @throws ConfigError when the pinned revision is not in the revisions table
+ *
+ * @example Connect, list tools, close
+ * ```ts ignore
+ * const session = await connect(server);
+ * try {
+ *   const exchange = await session.request("tools/list");
+ *   console.log(exchange.response?.result);
+ * } finally {
+ *   await session.close();
+ * }
+ * ```
+ */
+export async function connect(server: ServerSpec, options: ConnectOptions = {}): Promise<Session> {
+  const pin = server.protocolVersion === undefined
+    ? undefined
+    : findRevision(server.protocolVersion);
+  if (server.protocolVersion !== undefined && !pin) {
+    throw new ConfigError(`unknown protocol revision "${server.protocolVersion}"`, server.pos);
+  }
+  const timeoutMs = options.timeoutMs ?? server.timeoutMs;
+  const transport = createTransport(server.target, { timeoutMs });
+  try {
+    await transport.start();
+  } catch (error) {
+    await transport.close();
+    throw error;
+  }
+  const session = new McpSession({
+    server,
+    transport,
+    clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
+    capture: options.capture ?? true,
+  });
+  try {
+    await handshake(session, {
+      pin,
+      clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
+      timeoutMs,
+    });
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  return session;
+}

@@ -1,0 +1,87 @@
+/** @module The session contract the runner uses: requests with their observed exchange, and the capture. */
+
+import type { FailureLayer, HttpInfo } from "../transport/types.ts";
+import type { JsonRpcMessage, JsonRpcResponse } from "../protocol/jsonrpc.ts";
+import type { ServerSpec } from "../config/types.ts";
+
+/** One request and what came back (seed 003 capture entry, plus timing and HTTP facts). */
+export interface Exchange {
+  readonly request: JsonRpcMessage;
+  /** The response; absent for a notification or when none arrived. */
+  readonly response?: JsonRpcResponse;
+  /** Why no usable response arrived (timeout, closed, parse error, HTTP error). */
+  readonly failure?: {
+    readonly kind: "timeout" | "closed" | "protocol" | "http";
+    readonly message: string;
+    /** The failure layer when the transport could tell (dns, tcp, tls, http, auth). */
+    readonly layer?: FailureLayer;
+  };
+  /** Milliseconds from send to response. */
+  readonly durationMs: number;
+  /** Raw response text (for token estimates and framing checks). */
+  readonly raw?: string;
+  /** HTTP status and headers of the response (HTTP transports). */
+  readonly http?: HttpInfo;
+  /** Notifications the server sent while this request was in flight. */
+  readonly notifications: readonly JsonRpcMessage[];
+  /** For `sendRaw`: the exact text sent (then `request` is its parse, or a placeholder). */
+  readonly sentRaw?: string;
+}
+
+/** The seed 003 capture of one session. */
+export interface CaptureSession {
+  readonly server_label: string;
+  readonly server_capabilities: Record<string, unknown> | null;
+  readonly exchanges: ReadonlyArray<{ readonly request: unknown; readonly response?: unknown }>;
+  /**
+   * Messages the server sent on its own, in order: notifications, requests (with the `reply` the
+   * client sent), responses that matched no pending request (late or unknown ids), and frames that
+   * did not parse (`raw` + `parseError`).
+   */
+  readonly server_messages?: ReadonlyArray<ServerMessage>;
+}
+
+/** One server-initiated entry of a capture. */
+export interface ServerMessage {
+  readonly message?: unknown;
+  /** What the client answered to a server request. */
+  readonly reply?: unknown;
+  /** The text of a frame that did not parse as JSON. */
+  readonly raw?: string;
+  readonly parseError?: string;
+}
+
+/** Options for a request. */
+export interface RequestOptions {
+  readonly timeoutMs?: number;
+  /** Extra HTTP headers for this request. */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A live MCP session with one server: the only thing that talks to a server. */
+export interface Session {
+  readonly server: ServerSpec;
+  /** The negotiated protocol revision. */
+  readonly protocolVersion: string;
+  /** Capabilities the server advertised (null if no handshake completed). */
+  readonly serverCapabilities: Record<string, unknown> | null;
+  /** serverInfo from the handshake (or result `_meta` in 2026). */
+  readonly serverInfo: Record<string, unknown> | null;
+  /** Send a request and wait for its response (never throws for a server failure: see Exchange.failure). */
+  request(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<Exchange>;
+  /** Send a notification. */
+  notify(method: string, params?: Record<string, unknown>): Promise<void>;
+  /** Send raw bytes as one frame and wait for a response with `expectId`, if given (for probes). */
+  sendRaw(
+    raw: string,
+    options?: RequestOptions & { expectId?: string | number },
+  ): Promise<Exchange>;
+  /** Everything exchanged so far, in order. */
+  capture(): CaptureSession;
+  /** Close the session and reap the process. Idempotent. */
+  close(): Promise<void>;
+}

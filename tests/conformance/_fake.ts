@@ -1,0 +1,110 @@
+/** @module Test helpers: a scripted Session for probe tests and a small corpus builder. */
+
+import type { ServerSpec } from "../../src/config/types.ts";
+import type { JsonRpcMessage, JsonRpcResponse } from "../../src/protocol/jsonrpc.ts";
+import type { Exchange, RequestOptions, Session } from "../../src/session/types.ts";
+import type { HttpInfo } from "../../src/transport/types.ts";
+
+/** What the script answers for one request. */
+export interface Scripted {
+  readonly result?: unknown;
+  readonly error?: { code: number; message?: string; data?: unknown };
+  readonly http?: HttpInfo;
+  readonly failure?: Exchange["failure"];
+}
+
+/** A request the fake saw. */
+export interface Seen {
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+  readonly raw?: string;
+}
+
+/** Build a fake session. `script` answers each request (raw sends are parsed first). */
+export function scriptedSession(options: {
+  readonly protocolVersion: string;
+  readonly capabilities: Record<string, unknown>;
+  readonly transport?: "stdio" | "http";
+  readonly serverMessages?: readonly unknown[];
+  readonly script: (method: string, params: Record<string, unknown>, seen: Seen) => Scripted;
+}): Session & { seen: Seen[]; closed: boolean } {
+  const server: ServerSpec = {
+    key: "fake",
+    name: "fake",
+    target: options.transport === "http"
+      ? { kind: "http", url: "http://127.0.0.1:1/mcp", headers: {}, transport: "auto" }
+      : { kind: "stdio", command: ["fake"], env: {} },
+    parallel: false,
+    timeoutMs: 1000,
+    source: "cli flag",
+  };
+  let id = 0;
+  const seen: Seen[] = [];
+  const exchange = (
+    method: string,
+    params: Record<string, unknown>,
+    headers: Record<string, string>,
+    raw?: string,
+  ) => {
+    const entry: Seen = { method, params, headers, ...(raw === undefined ? {} : { raw }) };
+    seen.push(entry);
+    const a = options.script(method, params, entry);
+    const request: JsonRpcMessage = { jsonrpc: "2.0", id: ++id, method, params };
+    const response: JsonRpcResponse | undefined = a.failure
+      ? undefined
+      : a.error
+      ? { jsonrpc: "2.0", id, error: { message: "scripted", ...a.error } }
+      : { jsonrpc: "2.0", id, result: a.result ?? {} };
+    const out: Exchange = {
+      request,
+      ...(response ? { response } : {}),
+      ...(a.failure ? { failure: a.failure } : {}),
+      ...(a.http ? { http: a.http } : {}),
+      durationMs: 1,
+      notifications: [],
+    };
+    return Promise.resolve(out);
+  };
+  const session = {
+    server,
+    protocolVersion: options.protocolVersion,
+    serverCapabilities: options.capabilities,
+    serverInfo: { name: "fake", version: "1" },
+    seen,
+    closed: false,
+    request(
+      method: string,
+      params: Record<string, unknown> = {},
+      requestOptions: RequestOptions = {},
+    ) {
+      return exchange(method, params, { ...requestOptions.headers });
+    },
+    notify: () => Promise.resolve(),
+    sendRaw(raw: string, requestOptions: RequestOptions = {}) {
+      const parsed = JSON.parse(raw) as { method: string; params?: Record<string, unknown> };
+      return exchange(parsed.method, parsed.params ?? {}, { ...requestOptions.headers }, raw);
+    },
+    capture: () => ({
+      server_label: "fake",
+      server_capabilities: options.capabilities,
+      exchanges: [],
+      server_messages: (options.serverMessages ?? []).map((message) => ({ message })),
+    }),
+    close() {
+      session.closed = true;
+      return Promise.resolve();
+    },
+  };
+  return session;
+}
+
+/** A stdio ServerSpec. */
+export const STDIO_SERVER: ServerSpec = {
+  key: "s",
+  name: "s",
+  target: { kind: "stdio", command: ["fake"], env: {} },
+  parallel: false,
+  timeoutMs: 1000,
+  source: "cli flag",
+};

@@ -1,0 +1,251 @@
+/** @module Tests of runConformance(): probes over a scripted session, statuses kept apart, exit-code errors. */
+
+import assert from "node:assert/strict";
+import { embeddedVersion } from "../../src/conformance/embedded.ts";
+import { runConformance, ServerUnreachableError } from "../../src/conformance/run_conformance.ts";
+import type { CorpusVersion } from "../../src/conformance/types.ts";
+import { ConnectError } from "../../src/transport/failure_layer.ts";
+import { type Scripted, scriptedSession, STDIO_SERVER } from "./_fake.ts";
+
+const corpus = (version: string) => ({
+  ...(embeddedVersion(version) as CorpusVersion),
+  source: "embedded" as const,
+});
+const status = (result: { checks: readonly { check: string; status: string }[] }, check: string) =>
+  result.checks.find((c) => c.check === check)?.status;
+
+const ECHO = {
+  name: "echo",
+  inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+};
+
+function toolsOnly(tools: unknown[] = [ECHO]) {
+  return (method: string, params: Record<string, unknown>): Scripted => {
+    if (method === "tools/list") return { result: { tools } };
+    if (method === "tools/call") {
+      if (typeof params.name !== "string") return { error: { code: -32602 } };
+      if (params.name !== "echo") return { error: { code: -32602 } };
+      return { result: { content: [{ type: "text", text: "bad" }], isError: true } };
+    }
+    return { error: { code: -32601 } };
+  };
+}
+
+Deno.test("runConformance() gives a correct tools-only stdio server tier-1 without scoring missing features", async () => {
+  const session = scriptedSession({
+    protocolVersion: "2025-11-25",
+    capabilities: { tools: {} },
+    script: toolsOnly(),
+  });
+  const result = await runConformance({
+    server: STDIO_SERVER,
+    corpus: corpus("2025-11-25"),
+    connect: () => Promise.resolve(session),
+    toolVersion: "test",
+  });
+  assert.equal(result.tier, "tier-1");
+  assert.equal(result.badge, "T1");
+  assert.equal(result.statuses.fail, 0);
+  assert.equal(status(result, "sep-973-icon-src-uri"), "not-applicable");
+  assert.equal(status(result, "server-sse-priming-event"), "not-applicable");
+  assert.equal(status(result, "json-schema-2020-12-$defs"), "untested");
+  assert.equal(status(result, "sep-1303-input-validation-tool-error"), "pass");
+  assert.ok(session.closed, "the session is closed");
+  assert.deepEqual(Object.keys(result).slice(0, 8), [
+    "target_version",
+    "corpus_source",
+    "must",
+    "should",
+    "may",
+    "tier",
+    "badge",
+    "per_sep",
+  ]);
+  const sep986 = result.per_sep.find((s) => s.sep === 986);
+  assert.deepEqual(sep986 && [sep986.tested, sep986.passed, sep986.excluded], [3, 3, 2]);
+});
+
+Deno.test("runConformance() fails the checks a broken tools server breaks", async (t) => {
+  await t.step("bad tool names and a JSON-RPC error for invalid input", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: {} },
+      script: (method) =>
+        method === "tools/list"
+          ? {
+            result: {
+              tools: [{ ...ECHO, name: "has space" }, { ...ECHO, name: "has space" }, {
+                name: "x",
+                inputSchema: null,
+              }],
+            },
+          }
+          : { error: { code: -32602 } },
+    });
+    const result = await runConformance({
+      server: STDIO_SERVER,
+      corpus: corpus("2025-11-25"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    assert.equal(status(result, "sep-986-tool-name-charset"), "fail");
+    assert.equal(status(result, "sep-986-tool-name-unique"), "fail");
+    assert.equal(status(result, "sep-1613-input-schema-not-null"), "fail");
+    assert.equal(status(result, "sep-1303-input-validation-tool-error"), "fail");
+    assert.equal(result.tier, "tier-3");
+    assert.ok(result.must.passed < result.must.total);
+  });
+  await t.step("a server that accepts invalid input is not-verified, not failed", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: {} },
+      script: (method) =>
+        method === "tools/list" ? { result: { tools: [ECHO] } } : { result: { content: [] } },
+    });
+    const result = await runConformance({
+      server: STDIO_SERVER,
+      corpus: corpus("2025-11-25"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    assert.equal(status(result, "sep-1303-input-validation-tool-error"), "not-verified");
+    assert.equal(status(result, "sep-1303-malformed-request-protocol-error"), "fail");
+  });
+});
+
+Deno.test("runConformance() probes a 2026-07-28 HTTP server's headers, _meta and caching hints", async (t) => {
+  const hints = { resultType: "complete", ttlMs: 1000, cacheScope: "private" };
+  const good = (
+    method: string,
+    params: Record<string, unknown>,
+    seen: { headers: Record<string, string>; raw?: string },
+  ): Scripted => {
+    const meta = params._meta as Record<string, unknown> | undefined;
+    if (seen.raw !== undefined && meta === undefined) {
+      return { error: { code: -32602 }, http: { status: 400, headers: {} } };
+    }
+    if (seen.headers["MCP-Protocol-Version"] === "2025-11-25") {
+      return { error: { code: -32020 }, http: { status: 400, headers: {} } };
+    }
+    if (seen.headers["Mcp-Method"] !== undefined) {
+      return { error: { code: -32020 }, http: { status: 400, headers: {} } };
+    }
+    if (meta?.["io.modelcontextprotocol/protocolVersion"] === "1999-01-01") {
+      return {
+        error: { code: -32022, data: { supported: ["2026-07-28"] } },
+        http: { status: 400, headers: {} },
+      };
+    }
+    const ok = (result: Record<string, unknown>): Scripted => ({
+      result: { ...hints, ...result },
+      http: { status: 200, headers: {} },
+    });
+    if (method === "server/discover") {
+      return ok({ supportedVersions: ["2026-07-28"], capabilities: { tools: {} } });
+    }
+    if (method === "tools/list") {
+      return ok({ tools: [ECHO], _meta: { "io.modelcontextprotocol/serverInfo": { name: "x" } } });
+    }
+    if (method === "tools/call") return toolsOnly()(method, params);
+    return { error: { code: -32601 }, http: { status: 404, headers: {} } };
+  };
+  await t.step("a conforming server passes every probe", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2026-07-28",
+      capabilities: { tools: {} },
+      transport: "http",
+      script: good,
+    });
+    const result = await runConformance({
+      server: session.server,
+      corpus: corpus("2026-07-28"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    const failed = result.checks.filter((c) => c.status === "fail").map((c) =>
+      `${c.check}: ${c.detail}`
+    );
+    assert.deepEqual(failed, []);
+    assert.equal(status(result, "sep-2575-http-server-header-mismatch-400"), "pass");
+    assert.equal(status(result, "sep-2549-tools-list-caching-hints"), "pass");
+    assert.equal(status(result, "sep-2549-prompts-list-caching-hints"), "not-applicable");
+    assert.equal(status(result, "sep-2164-error-code"), "not-applicable");
+    assert.equal(result.tier, "tier-1");
+  });
+  await t.step("server-to-client requests and log notifications fail the late checks", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2026-07-28",
+      capabilities: { tools: {} },
+      transport: "http",
+      script: good,
+      serverMessages: [{ jsonrpc: "2.0", id: 1, method: "roots/list" }, {
+        jsonrpc: "2.0",
+        method: "notifications/message",
+      }],
+    });
+    const result = await runConformance({
+      server: session.server,
+      corpus: corpus("2026-07-28"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    assert.equal(status(result, "sep-2322-no-server-requests"), "fail");
+    assert.equal(status(result, "sep-2575-server-no-log-without-loglevel"), "fail");
+  });
+});
+
+Deno.test("runConformance() reports a server that cannot speak the target version", async () => {
+  const result = await runConformance({
+    server: STDIO_SERVER,
+    corpus: corpus("2026-07-28"),
+    connect: () =>
+      Promise.reject(
+        new ConnectError(
+          "initialize",
+          "mcp initialize rejected: server/discover returned error -32601",
+        ),
+      ),
+    toolVersion: "t",
+  });
+  assert.equal(status(result, "sep-2575-server-implements-discover"), "fail");
+  assert.equal(status(result, "sep-986-tool-name-length"), "not-verified");
+  assert.equal(status(result, "sep-2575-http-server-disconnect-is-cancel"), "untested");
+  assert.equal(result.protocol_version, null);
+  assert.match(result.handshake_error ?? "", /-32601/);
+  assert.equal(result.tier, "fail");
+});
+
+Deno.test("runConformance() throws ServerUnreachableError (exit 4) when the server cannot be reached", async (t) => {
+  for (const layer of ["spawn", "tcp", "dns", "http"] as const) {
+    await t.step(layer, async () => {
+      await assert.rejects(
+        runConformance({
+          server: STDIO_SERVER,
+          corpus: corpus("2025-11-25"),
+          connect: () => Promise.reject(new ConnectError(layer, `${layer} failed`)),
+          toolVersion: "t",
+        }),
+        (error: unknown) => error instanceof ServerUnreachableError && error.exitCode === 4,
+      );
+    });
+  }
+});
+
+Deno.test("runConformance() reports a throwing probe as not-verified", async () => {
+  const session = scriptedSession({
+    protocolVersion: "2025-11-25",
+    capabilities: { tools: {} },
+    script: toolsOnly(),
+  });
+  const result = await runConformance({
+    server: STDIO_SERVER,
+    corpus: corpus("2025-11-25"),
+    connect: () => Promise.resolve(session),
+    toolVersion: "t",
+    probes: { "sep-986-tool-name-length": () => Promise.reject(new Error("boom")) },
+  });
+  const check = result.checks.find((c) => c.check === "sep-986-tool-name-length");
+  assert.equal(check?.status, "not-verified");
+  assert.match(check?.detail ?? "", /boom/);
+  assert.equal(status(result, "sep-986-tool-name-charset"), "untested");
+});
