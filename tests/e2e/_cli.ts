@@ -1,0 +1,130 @@
+/** @module E2E helpers: run the real CLI as a child process; start the example server over HTTP. */
+
+import { fileURLToPath } from "node:url";
+
+/** The repository root. */
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The permission set the documented `deno install` line grants. */
+export const CLI_PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-run",
+  "--allow-net=127.0.0.1,localhost",
+  "--allow-sys",
+];
+
+/** One CLI run. */
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Run `mcptest ...args` from source (cli.ts) in `cwd` (default: the repository root). */
+export async function mcptest(
+  args: readonly string[],
+  options: { cwd?: string; env?: Record<string, string>; permissions?: string[] } = {},
+): Promise<CliRun> {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--no-prompt",
+      ...(options.permissions ?? CLI_PERMISSIONS),
+      `${ROOT}cli.ts`,
+      ...args,
+    ],
+    cwd: options.cwd ?? ROOT,
+    env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...options.env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+}
+
+/** argv of the example items server (stdio unless flags say otherwise). */
+export function itemsServerArgv(...flags: string[]): string[] {
+  return [
+    Deno.execPath(),
+    "run",
+    "--allow-net=127.0.0.1",
+    "--allow-env",
+    "--allow-read",
+    `${ROOT}examples/servers/items_server.ts`,
+    ...flags,
+  ];
+}
+
+/** A running HTTP server child. */
+export interface HttpChild {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Start a server that prints `listening on http://127.0.0.1:<port>/...` (or `on port N`) on stderr. */
+export async function startHttp(
+  argv: readonly string[],
+  env: Record<string, string> = {},
+  path = "/mcp",
+): Promise<HttpChild> {
+  const [cmd, ...args] = argv;
+  const child = new Deno.Command(cmd!, {
+    args,
+    env,
+    stdin: "piped",
+    stdout: "null",
+    stderr: "piped",
+  })
+    .spawn();
+  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+  const stop = async () => {
+    await child.stdin.close().catch(() => {});
+    try {
+      child.kill("SIGTERM");
+    } catch { /* gone */ }
+    await child.status;
+    await reader.cancel().catch(() => {});
+  };
+  const timer = setTimeout(() => void stop(), 60_000);
+  let seen = "";
+  try {
+    while (true) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`server exited before listening: ${seen}`);
+      seen += value;
+      const port = /listening on (?:http:\/\/127\.0\.0\.1:|port )(\d+)/i.exec(seen)?.[1];
+      if (port) {
+        void (async () => {
+          try {
+            while (!(await reader.read()).done) { /* drain */ }
+          } catch { /* cancelled */ }
+        })();
+        return { url: `http://127.0.0.1:${port}${path}`, stop };
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Write `files` into a fresh temp dir; returns its path. */
+export async function tempProject(files: Record<string, string>): Promise<string> {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-e2e-" });
+  for (const [name, text] of Object.entries(files)) {
+    const path = `${dir}/${name}`;
+    await Deno.mkdir(path.slice(0, path.lastIndexOf("/")), { recursive: true });
+    await Deno.writeTextFile(path, text);
+  }
+  return dir;
+}
+
+/** YAML for a stdio server entry running the example items server. */
+export function itemsServerYaml(name = "items", ...flags: string[]): string {
+  return `  ${name}:\n    command: ${JSON.stringify(itemsServerArgv(...flags))}\n`;
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { mcptest, ROOT } from "./_cli.ts";
+
+/** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
+const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }> = {
+  "getting-started.yml": {
+    args: ["run", "examples/getting-started.yml"],
+    code: 0,
+    stdout: /6 passed, 0 failed/,
+  },
+  "migration.yml": {
+    args: ["run", "examples/migration.yml"],
+    code: 1,
+    stdout: /FAIL .*legacy[\s\S]*actual: +-32002[\s\S]*PASS .*conformant/,
+  },
+};
+
+Deno.test("every examples/*.yml runs as the docs say", async (t) => {
+  const files = [...Deno.readDirSync(`${ROOT}examples`)]
+    .filter((e) => e.isFile && /\.ya?ml$/.test(e.name))
+    .map((e) => e.name)
+    .sort();
+  for (const file of files) {
+    await t.step(file, async () => {
+      const example = EXAMPLES[file];
+      assert.ok(example, `examples/${file} is not registered in tests/e2e/examples_test.ts`);
+      const run = await mcptest(example.args);
+      assert.equal(run.code, example.code, run.stdout + run.stderr);
+      if (example.stdout) assert.match(run.stdout, example.stdout);
+    });
+  }
+});

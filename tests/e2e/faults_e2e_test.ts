@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { itemsServerArgv, mcptest, tempProject } from "./_cli.ts";
+
+const RAW = fileURLToPath(new URL("../fixtures/transport/raw_stdio_server.ts", import.meta.url));
+const raw = (mode: string) => JSON.stringify([Deno.execPath(), "run", RAW, mode]);
+
+const test = (name: string, server: string) =>
+  `  - name: ${name}
+    server: ${server}
+    tool: echo
+    args: { text: hi }
+    expect:
+      - target: result.content[0].text
+        matcher: { icontains: hi }
+`;
+
+Deno.test("faulty servers fail their own tests clearly, others still run, nothing hangs", async () => {
+  const refused = (() => {
+    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const p = (l.addr as Deno.NetAddr).port;
+    l.close();
+    return p;
+  })();
+  const http500 = Deno.serve(
+    { hostname: "127.0.0.1", port: 0, onListen() {} },
+    () => new Response("upstream exploded", { status: 500 }),
+  );
+  const dir = await tempProject({
+    "suite.yml": `servers:
+  good:
+    command: ${JSON.stringify(itemsServerArgv())}
+  exits:
+    command: ${raw("exit")}
+  garbage:
+    command: ${raw("garbage")}
+  silent:
+    command: ${raw("silent")}
+    timeout_ms: 1500
+  crash:
+    command: ${raw("crash")}
+  http500:
+    url: http://127.0.0.1:${http500.addr.port}/mcp
+    transport: streamable-http
+  refused:
+    url: http://127.0.0.1:${refused}/mcp
+tools:
+${test("good one", "good")}${test("exits mid-run", "exits")}${
+      test("garbage on stdout", "garbage")
+    }${test("never answers", "silent")}${test("crashes on start", "crash")}${
+      test("http 500", "http500")
+    }${test("refused", "refused")}${test("good two", "good")}`,
+  });
+  const started = performance.now();
+  try {
+    const run = await mcptest(["run", "suite.yml"], { cwd: dir });
+    assert.equal(run.code, 1, run.stderr);
+    const out = run.stdout;
+    assert.match(out, /PASS {2}good one/);
+    assert.match(out, /PASS {2}good two/);
+    for (
+      const name of [
+        "exits mid-run",
+        "garbage on stdout",
+        "never answers",
+        "crashes on start",
+        "http 500",
+        "refused",
+      ]
+    ) {
+      assert.match(out, new RegExp(`FAIL {2}${name}`), out);
+    }
+    assert.match(out, /tcp|connection refused/i);
+    assert.match(out, /500/);
+    assert.match(out, /2 passed, 6 failed/);
+    assert.ok(performance.now() - started < 45_000, "no hang");
+  } finally {
+    await http500.shutdown();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
