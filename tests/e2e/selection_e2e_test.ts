@@ -1,0 +1,80 @@
+import assert from "node:assert/strict";
+import { itemsServerYaml, mcptest, tempProject } from "./_cli.ts";
+
+const suite = (names: string[], failing: string[] = []) =>
+  `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>
+    `  - name: ${name}
+    server: items
+    tool: echo
+    args: { text: ${name} }
+    expect:
+      - target: result.content[0].text
+        matcher: { icontains: ${failing.includes(name) ? "nope" : name} }
+`
+  ).join("");
+
+const ran = (stdout: string) =>
+  [...stdout.matchAll(/(?:PASS|FAIL) {2}(\S+)/g)].map((m) => m[1] ?? "").sort();
+
+Deno.test("--shard k/n splits the suite stably: union is everything, shards are disjoint, order does not matter", async () => {
+  const names = Array.from({ length: 12 }, (_, i) => `t${i}`);
+  const dir = await tempProject({
+    "a.yml": suite(names.slice(0, 6)),
+    "b.yml": suite(names.slice(6)),
+  });
+  try {
+    const shards: string[][] = [];
+    for (const k of [1, 2, 3]) {
+      const run = await mcptest([
+        "run",
+        "a.yml",
+        "b.yml",
+        "--shard",
+        `${k}/3`,
+        "--pass-with-no-tests",
+      ], {
+        cwd: dir,
+      });
+      assert.equal(run.code, 0, run.stderr);
+      shards.push(ran(run.stdout));
+      const reversed = await mcptest(
+        ["run", "b.yml", "a.yml", "--shard", `${k}/3`, "--pass-with-no-tests"],
+        { cwd: dir },
+      );
+      assert.deepEqual(
+        ran(reversed.stdout),
+        shards[k - 1],
+        "same tests whatever the order of the files",
+      );
+    }
+    assert.deepEqual(shards.flat().sort(), [...names].sort());
+    const bad = await mcptest(["run", "a.yml", "--shard", "4/3"], { cwd: dir });
+    assert.equal(bad.code, 2, bad.stderr);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("--filter takes a substring or a /regex/; --last-failed reruns only the previous failures", async () => {
+  const dir = await tempProject({ "s.yml": suite(["alpha", "beta", "gamma"], ["beta"]) });
+  try {
+    const sub = await mcptest(["run", "s.yml", "--filter", "amm"], { cwd: dir });
+    assert.deepEqual(ran(sub.stdout), ["gamma"]);
+    const re = await mcptest(["run", "s.yml", "--filter", "/^(alpha|gamma)$/"], { cwd: dir });
+    assert.deepEqual(ran(re.stdout), ["alpha", "gamma"]);
+    const full = await mcptest(["run", "s.yml"], { cwd: dir });
+    assert.equal(full.code, 1);
+    const again = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
+    assert.deepEqual(ran(again.stdout), ["beta"]);
+    assert.equal(again.code, 1);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("NO_COLOR and --no-color keep escape codes out; pretty output is plain when piped", async () => {
+  const run = await mcptest(["run", "examples/migration.yml"], { env: { NO_COLOR: "" } });
+  assert.doesNotMatch(run.stdout, /\x1b\[/);
+  const flag = await mcptest(["run", "examples/migration.yml", "--no-color"]);
+  assert.doesNotMatch(flag.stdout, /\x1b\[/);
+});
