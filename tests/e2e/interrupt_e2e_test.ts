@@ -1,0 +1,48 @@
+import assert from "node:assert/strict";
+import { processGone } from "../fixtures/transport/helpers.ts";
+import { CLI_PERMISSIONS, itemsServerArgv, ROOT, tempProject } from "./_cli.ts";
+
+Deno.test("Ctrl-C (SIGINT) during a run reaps the server child and exits 130", async () => {
+  const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");
+  const dir = await tempProject({
+    "suite.yml": `servers:
+  items:
+    command: ["sh", "-c", "echo $$ > server.pid; exec ${server.replaceAll('"', '\\"')}"]
+tools:
+  - name: slow call
+    server: items
+    tool: slow
+    args: { delay_ms: 20000 }
+    expect: []
+`,
+  });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", ...CLI_PERMISSIONS, `${ROOT}cli.ts`, "run", "suite.yml"],
+    cwd: dir,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  try {
+    let pid = 0;
+    for (let i = 0; i < 200 && pid === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      pid = Number(await Deno.readTextFile(`${dir}/server.pid`).catch(() => "0"));
+    }
+    assert.ok(pid > 0, "the server started");
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal(processGone(pid), false, "the server runs while the test waits");
+    child.kill("SIGINT");
+    const status = await child.status;
+    assert.equal(status.code, 130);
+    for (let i = 0; i < 40 && !processGone(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(processGone(pid), "the server child was reaped");
+  } finally {
+    try {
+      child.kill("SIGKILL");
+    } catch { /* exited */ }
+    await child.status;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
