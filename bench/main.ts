@@ -1,6 +1,7 @@
 /** @module `deno task bench`: mcptest against baselines measured in the same run, reported as ratios. */
 
 import { join } from "node:path";
+import { benchConformancePeer } from "./conformance_peer.ts";
 import { rawClientRun } from "./raw_client.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -116,6 +117,7 @@ async function main(): Promise<void> {
         (v / b).toFixed(2)
       }x`,
     );
+    if (Deno.env.get("BENCH_SKIP_PEER") !== "1") await benchConformancePeer(ROOT, CLI);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

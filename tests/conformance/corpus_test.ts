@@ -18,7 +18,7 @@ Deno.test("compileCorpus() output equals the committed corpus.json (run build_co
   assert.equal(
     committed,
     fresh,
-    "src/conformance/_generated/corpus.json is stale: run `deno run --allow-read=seps --allow-env=LOG_TOKENS,LOG_STREAM --allow-write=src/conformance/_generated src/conformance/build_corpus.ts`",
+    "src/conformance/_generated/corpus.json is stale: run `deno task conformance:build-corpus`",
   );
 });
 
