@@ -57,6 +57,8 @@ export async function benchConformancePeer(root: string, cli: readonly string[])
       "run",
       "--server",
       url,
+      "--target-version",
+      "2025-11-25",
       "--reporter",
       "json",
       "--out",
