@@ -88,6 +88,16 @@ export { runConformance } from "./src/conformance/run_conformance.ts";
 export type { RunConformanceOptions } from "./src/conformance/run_conformance.ts";
 export type { ConformanceResult } from "./src/conformance/result.ts";
 
+// MIGRATION (2026-07-28)
+export { checkResourceErrorCode } from "./src/migration/check_resource_error_code.ts";
+export {
+  migrationExitCode,
+  renderMigrationRows,
+  runMigrationProbe,
+} from "./src/migration/doctor_probe.ts";
+export { MIGRATION_CORPUS } from "./src/migration/corpus.ts";
+export type { CodeCheck, MigrationEntry, MigrationRow } from "./src/migration/types.ts";
+
 // ERRORS AND EXIT CODES
 export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";
 export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/errors/errors.ts";

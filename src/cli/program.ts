@@ -4,6 +4,8 @@ import { Command, CommanderError } from "@commander-js/extra-typings";
 import { ConformanceExitCode, ExitCode } from "../errors/exit_codes.ts";
 import { VERSION } from "../version.ts";
 import { conformanceCommand } from "./conformance.ts";
+import { lintCommand } from "./lint.ts";
+import { migrateCommand } from "./migrate.ts";
 import { runCommand } from "./run.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
@@ -18,7 +20,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .addCommand(runCommand(done))
-    .addCommand(conformanceCommand(done));
+    .addCommand(conformanceCommand(done))
+    .addCommand(lintCommand(done))
+    .addCommand(migrateCommand(done));
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -8,6 +8,11 @@ const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }
     code: 0,
     stdout: /6 passed, 0 failed/,
   },
+  "migration-legacy-suite.yml": {
+    args: ["lint", "examples/migration-legacy-suite.yml"],
+    code: 1,
+    stdout: /-32002/,
+  },
   "migration.yml": {
     args: ["run", "examples/migration.yml"],
     code: 1,
