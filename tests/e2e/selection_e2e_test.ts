@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { itemsServerYaml, mcptest, tempProject } from "./_cli.ts";
+import { CLI_PERMISSIONS, itemsServerYaml, mcptest, ROOT, tempProject } from "./_cli.ts";
 
 const suite = (names: string[], failing: string[] = []) =>
   `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>
@@ -72,9 +72,29 @@ Deno.test("--filter takes a substring or a /regex/; --last-failed reruns only th
   }
 });
 
-Deno.test("NO_COLOR and --no-color keep escape codes out; pretty output is plain when piped", async () => {
-  const run = await mcptest(["run", "examples/migration.yml"], { env: { NO_COLOR: "" } });
-  assert.doesNotMatch(run.stdout, /\x1b\[/);
-  const flag = await mcptest(["run", "examples/migration.yml", "--no-color"]);
-  assert.doesNotMatch(flag.stdout, /\x1b\[/);
+/** Run the CLI under a pseudo-terminal (util-linux `script`), so colour would be on by default. */
+async function onTty(args: string, env: Record<string, string>): Promise<string> {
+  const cli = `'${Deno.execPath()}' run ${CLI_PERMISSIONS.join(" ")} '${ROOT}cli.ts' ${args}`;
+  const out = await new Deno.Command("script", {
+    args: ["-qec", cli, "/dev/null"],
+    cwd: ROOT,
+    env: { CI: "", ...env },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return new TextDecoder().decode(out.stdout);
+}
+
+Deno.test("colour only on a TTY, and never with NO_COLOR or --no-color", async () => {
+  const ESC = "\x1b[";
+  const tty = await onTty("run examples/migration.yml", { NO_COLOR: "" });
+  assert.equal(tty.includes(ESC), true, "a TTY gets colour");
+  assert.equal((await onTty("run examples/migration.yml", { NO_COLOR: "1" })).includes(ESC), false);
+  assert.equal(
+    (await onTty("run examples/migration.yml --no-color", { NO_COLOR: "" })).includes(ESC),
+    false,
+  );
+  const piped = await mcptest(["run", "examples/migration.yml"], { env: { NO_COLOR: "" } });
+  assert.equal(piped.stdout.includes(ESC), false, "piped output is plain");
 });
