@@ -18,7 +18,7 @@ function fakeTerminal(tty: boolean) {
 
 Deno.test("createProgress() shows done/total and failures on a TTY, then erases the line", () => {
   const tty = fakeTerminal(true);
-  const progress = createProgress(3, true, tty, undefined, 0);
+  const progress = createProgress(3, true, tty, "", 0);
   progress.update(result("pass"));
   progress.update(result("fail"));
   progress.done();
@@ -30,9 +30,9 @@ Deno.test("createProgress() stays silent in CI, when piped, with --no-color, and
   const sinks = [fakeTerminal(true), fakeTerminal(false), fakeTerminal(true), fakeTerminal(true)];
   const silent = [
     createProgress(3, true, sinks[0]!, "true", 0),
-    createProgress(3, true, sinks[1]!, undefined, 0),
-    createProgress(3, false, sinks[2]!, undefined, 0),
-    createProgress(3, true, sinks[3]!, undefined, 60_000),
+    createProgress(3, true, sinks[1]!, "", 0),
+    createProgress(3, false, sinks[2]!, "", 0),
+    createProgress(3, true, sinks[3]!, "", 60_000),
   ];
   for (const progress of silent) {
     progress.update(result("fail"));
