@@ -71,6 +71,15 @@ export type { Matcher, MatchOutcome } from "./src/matchers/types.ts";
 export { getReporter, REPORTERS } from "./src/report/reporters.ts";
 export type { Reporter, ReporterOptions } from "./src/report/reporters.ts";
 export { RUN_RECORD_VERSION } from "./src/report/run_record.ts";
+export { renderJunit } from "./src/report/junit.ts";
+export { renderTap } from "./src/report/tap.ts";
+export { renderSarif } from "./src/report/sarif.ts";
+export { renderMarkdown } from "./src/report/markdown.ts";
+export { renderHtml } from "./src/report/html.ts";
+export { renderAnnotations, shouldAnnotate } from "./src/report/annotations.ts";
+export type { AnnotationMode, EnvLookup } from "./src/report/annotations.ts";
+export { mergeRecords } from "./src/report/merge.ts";
+export { checkRunRecord, parseRunRecord } from "./src/report/_validate_record.ts";
 export type {
   AssertionResult,
   BudgetResult,

@@ -6,6 +6,7 @@ import { VERSION } from "../version.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { lintCommand } from "./lint.ts";
 import { migrateCommand } from "./migrate.ts";
+import { reportCommand } from "./report.ts";
 import { runCommand } from "./run.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
@@ -20,6 +21,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride()
     .addCommand(runCommand(done))
+    .addCommand(reportCommand(done))
     .addCommand(conformanceCommand(done))
     .addCommand(lintCommand(done))
     .addCommand(migrateCommand(done));

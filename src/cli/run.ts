@@ -31,7 +31,16 @@ export function runCommand(done: (code: number) => void) {
       collect,
       [] as string[],
     )
-    .option("--reporter <format>", "output format: pretty, json", "pretty")
+    .option(
+      "--reporter <format>",
+      "output format: pretty, json, junit, tap, sarif, markdown, html",
+      "pretty",
+    )
+    .option(
+      "--annotations <mode>",
+      "GitHub Actions ::error annotations on stderr: auto (when GITHUB_ACTIONS=true), always, never",
+      "auto",
+    )
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option("--filter <pattern>", "run tests whose name contains pattern, or matches /regex/")
     .option("--shard <k/n>", "run shard k of n (stable: a test always lands in the same shard)")

@@ -3,8 +3,15 @@
 import { loadSuite } from "../config/load_suite.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { redactValue } from "../report/redact.ts";
+import {
+  ANNOTATION_MODES,
+  type AnnotationMode,
+  renderAnnotations,
+  shouldAnnotate,
+} from "../report/annotations.ts";
 import { getReporter } from "../report/reporters.ts";
-import { writeFileAtomic, writeOutput } from "../report/write_output.ts";
+import { UsageError } from "../errors/errors.ts";
+import { writeFileAtomic, writeOutput, writeStderr } from "../report/write_output.ts";
 import { saveLastRun } from "../runner/last_failed.ts";
 import { prepareTests } from "../runner/prepare.ts";
 import { runTests } from "../runner/run.ts";
@@ -22,6 +29,7 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
   try {
     const cwd = Deno.cwd();
     const reporter = await getReporter(options.reporter);
+    const annotations = parseAnnotationMode(options.annotations);
     const suite = await loadSuite({
       paths,
       cwd,
@@ -68,9 +76,23 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
     const toStdout = options.output === "-";
     const text = await reporter(record, { color: toStdout && useColor(options.color) });
     await writeOutput(options.output, text);
+    if (shouldAnnotate(annotations, (name) => Deno.env.get(name))) {
+      const commands = renderAnnotations(record);
+      if (commands !== "") await writeStderr(commands);
+    }
     const { failed, errored } = record.summary;
     return failed + errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
   } catch (error) {
     return handleError(error, options.verbose);
   }
+}
+
+function parseAnnotationMode(value: string): AnnotationMode {
+  const mode = ANNOTATION_MODES.find((m) => m === value);
+  if (!mode) {
+    throw new UsageError(
+      `invalid --annotations "${value}", expected one of: ${ANNOTATION_MODES.join(", ")}`,
+    );
+  }
+  return mode;
 }

@@ -23,6 +23,11 @@ export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
     const { renderJson } = await import("./json.ts");
     return (record) => renderJson(record);
   },
+  junit: async () => (await import("./junit.ts")).renderJunit,
+  tap: async () => (await import("./tap.ts")).renderTap,
+  sarif: async () => (await import("./sarif.ts")).renderSarif,
+  markdown: async () => (await import("./markdown.ts")).renderMarkdown,
+  html: async () => (await import("./html.ts")).renderHtml,
 };
 
 /** Look a reporter up by name. @throws {UsageError} listing the known names */

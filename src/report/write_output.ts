@@ -11,6 +11,11 @@ export async function writeOutput(path: string | undefined, text: string): Promi
   await writeFileAtomic(path, text);
 }
 
+/** Write `text` to stderr (annotations, diagnostics), all of it. */
+export async function writeStderr(text: string): Promise<void> {
+  await writeAll(Deno.stderr, new TextEncoder().encode(text));
+}
+
 /** Write a file so that readers see the old or the new content, never a half-written one. */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
   const dir = dirname(path);

@@ -1,0 +1,52 @@
+/** @module The `mcptest report` action: read record(s), optionally merge, render, write. */
+
+import { UsageError } from "../errors/errors.ts";
+import { ExitCode } from "../errors/exit_codes.ts";
+import { parseRunRecord } from "../report/_validate_record.ts";
+import { mergeRecords } from "../report/merge.ts";
+import { getReporter } from "../report/reporters.ts";
+import type { RunRecord } from "../report/run_record.ts";
+import { writeOutput } from "../report/write_output.ts";
+import { useColor } from "./color.ts";
+import { handleError } from "./handle_error.ts";
+import type { ReportOptions } from "./report.ts";
+
+/** Render (and with `--merge`, join) saved run records; returns the exit code. */
+export async function reportAction(paths: string[], options: ReportOptions): Promise<number> {
+  try {
+    const format = options.format ?? (options.merge ? "json" : "pretty");
+    const reporter = await getReporter(format);
+    if (paths.length > 1 && !options.merge) {
+      throw new UsageError(
+        `got ${paths.length} run records; pass --merge to join shard records into one`,
+      );
+    }
+    const records: RunRecord[] = [];
+    for (const path of paths) records.push(parseRunRecord(await readRecord(path), path));
+    const record = options.merge ? mergeRecords(records) : records[0]!;
+    const toStdout = options.output === "-";
+    const text = await reporter(record, { color: toStdout && useColor(options.color) });
+    await writeOutput(options.output, text);
+    return ExitCode.Ok;
+  } catch (error) {
+    return handleError(error, options.verbose);
+  }
+}
+
+async function readRecord(path: string): Promise<string> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new UsageError(`${path}: run record not found`, { cause: error });
+    }
+    if (error instanceof Deno.errors.IsADirectory) {
+      throw new UsageError(`${path}: is a folder, expected a run record file`, { cause: error });
+    }
+    if (error instanceof Deno.errors.PermissionDenied || error instanceof Deno.errors.NotCapable) {
+      throw error;
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${path}: cannot read run record: ${reason}`, { cause: error });
+  }
+}

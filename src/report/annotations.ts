@@ -1,0 +1,67 @@
+/** @module GitHub Actions annotations: one `::error` / `::warning` workflow command per failed test. */
+
+import { failureDetail, failureLocation, outcomeOf } from "./_view.ts";
+import type { RunRecord } from "./run_record.ts";
+
+/** When to print annotations: `auto` only inside GitHub Actions (`GITHUB_ACTIONS=true`). */
+export type AnnotationMode = "auto" | "always" | "never";
+
+/** The annotation modes, for option validation. */
+export const ANNOTATION_MODES: readonly AnnotationMode[] = ["auto", "always", "never"];
+
+/** Environment lookup: a plain object (`Deno.env.toObject()`) or a getter (`Deno.env.get`). */
+export type EnvLookup =
+  | Readonly<Record<string, string | undefined>>
+  | ((name: string) => string | undefined);
+
+/**
+ * Whether annotations should be printed.
+ *
+ * @example Auto mode follows GITHUB_ACTIONS
+ * ```ts
+ * import { shouldAnnotate } from "./annotations.ts";
+ * shouldAnnotate("auto", { GITHUB_ACTIONS: "true" }); // true
+ * shouldAnnotate("auto", {}); // false
+ * ```
+ */
+export function shouldAnnotate(mode: AnnotationMode, env: EnvLookup): boolean {
+  if (mode === "always") return true;
+  if (mode === "never") return false;
+  const value = typeof env === "function" ? env("GITHUB_ACTIONS") : env["GITHUB_ACTIONS"];
+  return value === "true";
+}
+
+/**
+ * Render one workflow command per failed test, each ending in a newline (empty when nothing
+ * failed): `::error file=F,line=L,col=C,title=T::message`. A test whose only failures are
+ * performance budgets gets `::warning` (the over-budget bucket). Values are escaped per GitHub's
+ * rules: `%`, `\r`, `\n` in the message; also `:` and `,` in properties.
+ */
+export function renderAnnotations(record: RunRecord): string {
+  let out = "";
+  for (const test of record.tests) {
+    const outcome = outcomeOf(test);
+    if (outcome === "pass" || outcome === "skip") continue;
+    const command = outcome === "budget" ? "warning" : "error";
+    const { line, col } = failureLocation(test);
+    const title = outcome === "budget" ? `over budget: ${test.name}` : test.name;
+    const props = [
+      `file=${escapeProperty(test.file)}`,
+      `line=${line}`,
+      `col=${col}`,
+      `title=${escapeProperty(title)}`,
+    ].join(",");
+    out += `::${command} ${props}::${escapeData(failureDetail(test))}\n`;
+  }
+  return out;
+}
+
+/** Escape a workflow command message (GitHub's `escapeData`). */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+/** Escape a workflow command property value (GitHub's `escapeProperty`). */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}

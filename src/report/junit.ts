@@ -1,0 +1,102 @@
+/** @module The junit reporter: Ant/Jenkins-style JUnit XML, one `<testsuite>` per test file. */
+
+import { escapeAttr, escapeText } from "./_escape.ts";
+import {
+  errorText,
+  failureDetail,
+  failureHeadline,
+  groupByFile,
+  outcomeOf,
+  seconds,
+} from "./_view.ts";
+import type { RunRecord, TestResult } from "./run_record.ts";
+
+/**
+ * Render a run record as JUnit XML (the schema Jenkins, GitLab and most CI dashboards read).
+ *
+ * A test that failed an assertion is a `<failure type="assertion">`; one whose assertions passed but
+ * whose performance budget did not is a `<failure type="budget">` (its own bucket); a test that
+ * reached no verdict (connection failure, timeout) is an `<error>`; a skipped test is `<skipped>`.
+ */
+export function renderJunit(record: RunRecord): string {
+  const s = record.summary;
+  const timestamp = junitTimestamp(record.startedAt);
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites ${
+      attrs({
+        name: "mcptest",
+        tests: s.total,
+        failures: s.failed,
+        errors: s.errored,
+        time: seconds(record.durationMs),
+      })
+    }>`,
+  ];
+  groupByFile(record).forEach(({ file, tests }, index) => {
+    const count = (o: string) => tests.filter((t) => outcomeOf(t) === o).length;
+    const suite = attrs({
+      name: file,
+      tests: tests.length,
+      failures: count("fail") + count("budget"),
+      errors: count("error"),
+      skipped: count("skip"),
+      time: seconds(tests.reduce((sum, t) => sum + t.durationMs, 0)),
+      ...(timestamp ? { timestamp } : {}),
+      id: index,
+      file,
+    });
+    lines.push(`  <testsuite ${suite}>`);
+    lines.push(`    <properties>`);
+    lines.push(
+      `      <property ${attrs({ name: "mcptest.version", value: record.tool.version })}/>`,
+    );
+    lines.push(`    </properties>`);
+    for (const test of tests) lines.push(...testcase(test));
+    lines.push(`  </testsuite>`);
+  });
+  lines.push(`</testsuites>`);
+  return lines.join("\n") + "\n";
+}
+
+function testcase(test: TestResult): string[] {
+  const head = attrs({
+    name: test.name,
+    classname: `${test.file}.${test.kind}`,
+    time: seconds(test.durationMs),
+    file: test.file,
+    line: test.line,
+  });
+  const outcome = outcomeOf(test);
+  if (outcome === "pass") return [`    <testcase ${head}/>`];
+  const inner: string[] = [];
+  if (outcome === "skip") {
+    inner.push(`      <skipped ${attrs({ message: test.skipReason ?? "skipped" })}/>`);
+  } else if (outcome === "error") {
+    const type = test.failure?.layer ? `connection.${test.failure.layer}` : "error";
+    inner.push(
+      `      <error ${attrs({ message: errorText(test), type })}>${
+        escapeText(failureDetail(test))
+      }</error>`,
+    );
+  } else {
+    const type = outcome === "budget" ? "budget" : "assertion";
+    inner.push(
+      `      <failure ${attrs({ message: failureHeadline(test), type })}>${
+        escapeText(failureDetail(test))
+      }</failure>`,
+    );
+  }
+  return [`    <testcase ${head}>`, ...inner, `    </testcase>`];
+}
+
+function attrs(values: Record<string, string | number>): string {
+  return Object.entries(values).map(([k, v]) => `${k}="${escapeAttr(String(v))}"`).join(" ");
+}
+
+/** Ant's timestamp: ISO 8601 without zone or fraction (UTC). */
+function junitTimestamp(startedAt: string): string | undefined {
+  const date = new Date(startedAt);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return date.toISOString().slice(0, 19);
+}

@@ -1,0 +1,124 @@
+/** @module The markdown reporter: a summary fit for a PR comment or `$GITHUB_STEP_SUMMARY`. */
+
+import { escapeText, fenceFor, markdownCell, visibleControls } from "./_escape.ts";
+import { lineDiff } from "./_line_diff.ts";
+import {
+  budgetText,
+  errorText,
+  failedAssertions,
+  failedBudgets,
+  humanDuration,
+  isFailing,
+  outcomeOf,
+} from "./_view.ts";
+import type { AssertionResult, RunRecord, TestResult } from "./run_record.ts";
+
+const ICON = { pass: "✅", fail: "❌", budget: "⏱️", error: "💥", skip: "⏭️" } as const;
+const LABEL = {
+  pass: "pass",
+  fail: "fail",
+  budget: "over budget",
+  error: "error",
+  skip: "skip",
+} as const;
+
+/**
+ * Render a run record as GitHub-flavoured Markdown: a headline, a one-row summary table, the
+ * failures (expected/actual as a `diff` block), the over-budget bucket, and every test in a
+ * collapsed table. Every value from the record is escaped, so a test name cannot inject markup.
+ */
+export function renderMarkdown(record: RunRecord): string {
+  const s = record.summary;
+  const failing = s.failed + s.errored;
+  const out: string[] = [
+    `## ${failing > 0 ? ICON.fail : ICON.pass} mcptest: ${
+      failing > 0 ? `${failing} failed` : "all passed"
+    } (${s.passed} passed${s.skipped > 0 ? `, ${s.skipped} skipped` : ""} of ${s.total})`,
+    "",
+    "| Total | Passed | Failed | Errors | Over budget | Skipped | Duration |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${s.total} | ${s.passed} | ${s.failed} | ${s.errored} | ${s.budgetFailed} | ${s.skipped} | ${
+      humanDuration(record.durationMs)
+    } |`,
+  ];
+  const failures = record.tests.filter((t) => isFailing(t) && outcomeOf(t) !== "budget");
+  if (failures.length > 0) {
+    out.push(
+      "",
+      "### Failures",
+      "",
+      "In each diff, `-` is the expected value and `+` the actual one.",
+      "",
+    );
+    for (const test of failures) out.push(...failureBlock(test));
+  }
+  const over = record.tests.filter((t) => failedBudgets(t).length > 0);
+  if (over.length > 0) {
+    out.push(
+      "",
+      "### Over budget",
+      "",
+      "The response was right but too expensive (or its headers were off).",
+      "",
+      "| Test | Budget | Limit | Actual | Location |",
+      "| --- | --- | --- | --- | --- |",
+    );
+    for (const test of over) {
+      for (const b of failedBudgets(test)) {
+        out.push(
+          `| ${markdownCell(test.name)} | ${b.budget} | ${markdownCell(b.limit)} | ${
+            markdownCell(b.actual)
+          } | ${location(test.file, b.line)} |`,
+        );
+      }
+    }
+  }
+  out.push("", "<details><summary>All tests</summary>", "");
+  out.push("| Status | Test | Kind | Duration | Location |", "| --- | --- | --- | ---: | --- |");
+  for (const test of record.tests) {
+    const o = outcomeOf(test);
+    const duration = o === "skip" ? markdownCell(test.skipReason ?? "skipped") : humanDuration(
+      test.durationMs,
+    );
+    out.push(
+      `| ${ICON[o]} ${LABEL[o]} | ${markdownCell(test.name)} | ${test.kind} | ${duration} | ${
+        location(test.file, test.line)
+      } |`,
+    );
+  }
+  out.push("", "</details>", "");
+  return out.join("\n");
+}
+
+function failureBlock(test: TestResult): string[] {
+  const o = outcomeOf(test);
+  const lines = [
+    `<details open><summary>${ICON[o]} <b>${escapeText(oneLine(test.name))}</b> (${
+      escapeText(test.file)
+    }:${test.line})</summary>`,
+    "",
+  ];
+  if (test.failure) lines.push(markdownCell(errorText(test)), "");
+  for (const a of failedAssertions(test)) lines.push(...assertionBlock(a));
+  for (const b of failedBudgets(test)) lines.push(`- over budget: ${markdownCell(budgetText(b))}`);
+  lines.push("", "</details>", "");
+  return lines;
+}
+
+function assertionBlock(a: AssertionResult): string[] {
+  const head = `**${markdownCell(a.target)}** (${markdownCell(a.matcher)}, line ${a.line})${
+    a.message ? `: ${markdownCell(a.message)}` : ""
+  }`;
+  const body = lineDiff(a.expected, a.actual)
+    .map((d) => `${d.op} ${visibleControls(d.text)}`).join("\n");
+  const fence = fenceFor(body);
+  return [head, "", `${fence}diff`, body, fence, ""];
+}
+
+function location(file: string, line: number): string {
+  return `${markdownCell(file)}:${line}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r?\n|\r/g, " ");
+}

@@ -1,0 +1,178 @@
+/** @module The sarif reporter: SARIF 2.1.0 for GitHub code scanning, one result per failed check. */
+
+import {
+  assertionDetail,
+  assertionHeadline,
+  budgetText,
+  complianceRuleId,
+  errorText,
+  failedAssertions,
+  failedBudgets,
+} from "./_view.ts";
+import type { RunRecord, TestResult } from "./run_record.ts";
+
+/** The SARIF version and schema this reporter writes. */
+export const SARIF_VERSION = "2.1.0";
+const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+interface Rule {
+  id: string;
+  name: string;
+  shortDescription: { text: string };
+  fullDescription: { text: string };
+  defaultConfiguration: { level: "error" | "warning" };
+  properties: { tags: string[] };
+}
+
+interface Finding {
+  ruleId: string;
+  level: "error" | "warning";
+  message: string;
+  line: number;
+  col: number;
+  bucket: "assertion" | "budget" | "error" | "compliance";
+}
+
+/**
+ * Render a run record as a SARIF 2.1.0 log. Rule ids: `assert.<matcher>` for a failed assertion,
+ * `budget.<budget>` for a failed performance budget (level `warning`: its own bucket),
+ * `error.<layer>` (or `error.run`) for a test that reached no verdict, and the compliance rule id
+ * (`PROTO-001`) for a compliance test. Each result points at the YAML file and line of the failed
+ * assertion, budget or test. Passing and skipped tests produce no result.
+ */
+export function renderSarif(record: RunRecord): string {
+  const rules = new Map<string, Rule>();
+  const results: unknown[] = [];
+  for (const test of record.tests) {
+    for (const finding of findingsOf(test)) {
+      if (!rules.has(finding.ruleId)) rules.set(finding.ruleId, ruleFor(finding));
+      results.push({
+        ruleId: finding.ruleId,
+        ruleIndex: [...rules.keys()].indexOf(finding.ruleId),
+        level: finding.level,
+        message: { text: finding.message },
+        locations: [{
+          physicalLocation: {
+            artifactLocation: { uri: fileUri(test.file), uriBaseId: "%SRCROOT%" },
+            region: { startLine: Math.max(1, finding.line), startColumn: Math.max(1, finding.col) },
+          },
+          logicalLocations: [{ name: test.name, fullyQualifiedName: test.id, kind: "test" }],
+        }],
+        partialFingerprints: { "mcptestTestId/v1": `${test.id}#${finding.ruleId}` },
+        properties: { bucket: finding.bucket, testKind: test.kind, server: test.server },
+      });
+    }
+  }
+  const log = {
+    $schema: SARIF_SCHEMA,
+    version: SARIF_VERSION,
+    runs: [{
+      tool: {
+        driver: {
+          name: "mcptest",
+          version: record.tool.version,
+          semanticVersion: record.tool.version,
+          rules: [...rules.values()],
+        },
+      },
+      invocations: [{
+        executionSuccessful: true,
+        startTimeUtc: utc(record.startedAt),
+        properties: { summary: record.summary, durationMs: record.durationMs },
+      }],
+      results,
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+function findingsOf(test: TestResult): Finding[] {
+  if (test.status === "error") {
+    return [{
+      ruleId: `error.${test.failure?.layer ?? "run"}`,
+      level: "error",
+      message: `${test.name}: ${errorText(test)}`,
+      line: test.line,
+      col: test.col,
+      bucket: "error",
+    }];
+  }
+  if (test.status !== "fail") return [];
+  const findings: Finding[] = [];
+  const compliance = complianceRuleId(test);
+  for (const a of failedAssertions(test)) {
+    findings.push({
+      ruleId: compliance ?? `assert.${a.matcher}`,
+      level: "error",
+      message: `${test.name}: ${assertionHeadline(a)}\n${assertionDetail(a)}`,
+      line: a.line || test.line,
+      col: a.line ? a.col : test.col,
+      bucket: compliance ? "compliance" : "assertion",
+    });
+  }
+  for (const b of failedBudgets(test)) {
+    findings.push({
+      ruleId: `budget.${b.budget}`,
+      level: "warning",
+      message: `${test.name}: over budget: ${budgetText(b)}`,
+      line: b.line || test.line,
+      col: b.line ? b.col : test.col,
+      bucket: "budget",
+    });
+  }
+  return findings;
+}
+
+function ruleFor(f: Finding): Rule {
+  const [text, full] = describe(f);
+  return {
+    id: f.ruleId,
+    name: ruleName(f.ruleId),
+    shortDescription: { text },
+    fullDescription: { text: full },
+    defaultConfiguration: { level: f.level },
+    properties: { tags: ["mcptest", f.bucket] },
+  };
+}
+
+function describe(f: Finding): [string, string] {
+  const [prefix, rest = ""] = f.ruleId.split(/\.(.*)/s);
+  if (f.bucket === "compliance") {
+    return [
+      `MCP compliance rule ${f.ruleId} failed.`,
+      `The server broke compliance rule ${f.ruleId} of the mcptest corpus.`,
+    ];
+  }
+  if (prefix === "assert") {
+    return [
+      `A ${rest} assertion failed.`,
+      `A response did not satisfy a ${rest} matcher of an mcptest test.`,
+    ];
+  }
+  if (prefix === "budget") {
+    return [
+      `The ${rest} performance budget was exceeded.`,
+      `The response was right but too expensive: the ${rest} budget failed.`,
+    ];
+  }
+  return [
+    `A test reached no verdict (${rest}).`,
+    `The test could not run to a verdict: the failure happened at the ${rest} layer.`,
+  ];
+}
+
+/** PascalCase rule name from the id (`assert.starts-with` -> `AssertStartsWith`). */
+function ruleName(id: string): string {
+  return id.split(/[^A-Za-z0-9]+/).filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join("");
+}
+
+/** A relative URI reference for a `/`-separated path (each segment percent-encoded). */
+function fileUri(path: string): string {
+  return path.split("/").map((segment) => encodeURIComponent(segment)).join("/");
+}
+
+function utc(startedAt: string): string {
+  const date = new Date(startedAt);
+  return Number.isNaN(date.getTime()) ? "1970-01-01T00:00:00.000Z" : date.toISOString();
+}

@@ -1,0 +1,54 @@
+import assert from "node:assert/strict";
+import { renderMarkdown } from "../../src/report/markdown.ts";
+import type { RunRecord } from "../../src/report/run_record.ts";
+
+const FIXTURES = new URL("../fixtures/report/", import.meta.url);
+const load = (name: string): RunRecord =>
+  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
+
+Deno.test("renderMarkdown() output matches the snapshot of every fixture record", async (t) => {
+  for (
+    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+  ) {
+    await t.step(name, async (s) => {
+      await s.assertSnapshot(renderMarkdown(load(name)));
+    });
+  }
+});
+
+Deno.test("renderMarkdown() opens with a summary table and buckets budget failures", () => {
+  const md = renderMarkdown(load("mixed"));
+  const lines = md.split("\n");
+  assert.equal(lines[0], "## ❌ mcptest: 6 failed (2 passed, 1 skipped of 9)");
+  assert.equal(lines[2], "| Total | Passed | Failed | Errors | Over budget | Skipped | Duration |");
+  assert.equal(lines[4], "| 9 | 2 | 4 | 2 | 2 | 1 | 4.1s |");
+  const failures = md.slice(md.indexOf("### Failures"), md.indexOf("### Over budget"));
+  assert.ok(
+    !failures.includes("search stays under 250ms"),
+    "budget-only failures are not in Failures",
+  );
+  assert.ok(failures.includes('```diff\n- "Widget"\n+ "Gadget"\n```'));
+  assert.ok(
+    md.includes(
+      "| search stays under 250ms | max_duration_ms | 250ms | 412ms | tests/budgets.yml:27 |",
+    ),
+  );
+  assert.equal(
+    renderMarkdown(load("pass")).split("\n")[0],
+    "## ✅ mcptest: all passed (3 passed of 3)",
+  );
+});
+
+Deno.test("renderMarkdown() escapes names so they cannot inject markup or break tables", () => {
+  const md = renderMarkdown(load("hostile"));
+  assert.ok(!md.includes("<script>"));
+  assert.ok(md.includes("&lt;script&gt;"));
+  // Every table row has the same number of unescaped cell separators.
+  for (const row of md.split("\n").filter((l) => l.startsWith("| "))) {
+    const cells = row.replace(/\\\|/g, "").split("|").length;
+    assert.ok(cells === 9 || cells === 7, row);
+  }
+  // The value holding ``` is fenced with a longer fence.
+  assert.ok(md.includes("````diff\n"));
+  assert.ok(md.includes("\\u0001\\u001b[31m"));
+});

@@ -1,0 +1,128 @@
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { getReporter } from "../../src/report/reporters.ts";
+import type { RunRecord } from "../../src/report/run_record.ts";
+import { parseRunRecord } from "../../src/report/_validate_record.ts";
+import { mergeRecords } from "../../src/report/merge.ts";
+
+const FIXTURES = fileURLToPath(new URL("../fixtures/report/", import.meta.url));
+const MAIN = `${FIXTURES}report_main.ts`;
+const FORMATS = ["pretty", "json", "junit", "tap", "sarif", "markdown", "html"];
+const load = (name: string): RunRecord =>
+  JSON.parse(Deno.readTextFileSync(`${FIXTURES}${name}.json`));
+
+/** Run `mcptest report ARGS` (the command mounted as program.ts mounts it) in a child process. */
+async function report(...args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "--allow-read", "--allow-write", "--allow-env", MAIN, "report", ...args],
+    env: { NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+}
+
+async function render(format: string, record: RunRecord): Promise<string> {
+  return await (await getReporter(format))(record, { color: false });
+}
+
+Deno.test("mcptest report re-renders a saved record in every format, to a file or stdout", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    for (const format of FORMATS) {
+      await t.step(format, async () => {
+        const file = `${dir}/out/run.${format}`;
+        const res = await report(`${FIXTURES}mixed.json`, "--format", format, "--output", file);
+        assert.equal(res.code, 0, res.stderr);
+        assert.equal(res.stdout, "");
+        assert.equal(await Deno.readTextFile(file), await render(format, load("mixed")));
+        const piped = await report(`${FIXTURES}mixed.json`, "--format", format);
+        assert.equal(piped.code, 0, piped.stderr);
+        assert.equal(piped.stdout, await render(format, load("mixed")));
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("mcptest report: the json format round-trips the record unchanged", async () => {
+  const res = await report(`${FIXTURES}connect_failure.json`, "--format", "json");
+  assert.equal(res.code, 0, res.stderr);
+  assert.deepEqual(JSON.parse(res.stdout), load("connect_failure"));
+  const pretty = await report(`${FIXTURES}connect_failure.json`);
+  assert.match(pretty.stdout, /1 passed, 2 failed in 3\.0s\n$/);
+});
+
+Deno.test("mcptest report --merge writes one record (json by default) or any format", async () => {
+  const shards = [`${FIXTURES}shard_1.json`, `${FIXTURES}shard_2.json`];
+  const res = await report("--merge", ...shards);
+  assert.equal(res.code, 0, res.stderr);
+  const merged = parseRunRecord(res.stdout, "stdout");
+  assert.deepEqual(merged, mergeRecords([load("shard_1"), load("shard_2")]));
+  const junit = await report("--merge", ...shards, "--format", "junit");
+  assert.equal(junit.stdout, await render("junit", merged));
+});
+
+Deno.test("mcptest report rejects bad records and formats with one clear line, exit 2", async (t) => {
+  const cases: [string[], RegExp][] = [
+    [
+      [`${FIXTURES}broken_record.txt`],
+      /^error: .*broken_record\.txt: not a run record: invalid JSON \(.+\)\n$/,
+    ],
+    [
+      [`${FIXTURES}not_a_record.json`],
+      /^error: .*not_a_record\.json: not a valid run record: startedAt must be a string\n$/,
+    ],
+    [
+      [`${FIXTURES}version_2.json`],
+      /^error: .*version_2\.json: run record version 2 is not supported; this mcptest reads version 1\n$/,
+    ],
+    [[`${FIXTURES}missing.json`], /^error: .*missing\.json: run record not found\n$/],
+    [[FIXTURES], /^error: .*: is a folder, expected a run record file\n$/],
+    [
+      [`${FIXTURES}pass.json`, "--format", "xml"],
+      /^error: unknown reporter "xml"; expected one of: pretty, json, junit, tap, sarif, markdown, html\n$/,
+    ],
+    [
+      [`${FIXTURES}pass.json`, `${FIXTURES}fail.json`],
+      /^error: got 2 run records; pass --merge to join shard records into one\n$/,
+    ],
+    [
+      ["--merge", `${FIXTURES}pass.json`, `${FIXTURES}version_2.json`],
+      /version_2\.json: run record version 2 is not supported/,
+    ],
+    [[`${FIXTURES}junit.xsd`], /junit\.xsd: not a run record: invalid JSON/],
+  ];
+  for (const [args, message] of cases) {
+    await t.step(args.join(" ").replaceAll(FIXTURES, ""), async () => {
+      const res = await report(...args);
+      assert.equal(res.code, 2);
+      assert.match(res.stderr, message);
+      assert.equal(res.stdout, "");
+      assert.ok(!res.stderr.includes("    at "), "no stack trace");
+    });
+  }
+});
+
+Deno.test("mcptest report checks the summary against the tests", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const record = load("pass");
+    const file = `${dir}/tampered.json`;
+    await Deno.writeTextFile(
+      file,
+      JSON.stringify({ ...record, summary: { ...record.summary, failed: 1 } }),
+    );
+    const res = await report(file);
+    assert.equal(res.code, 2);
+    assert.match(
+      res.stderr,
+      /tampered\.json: not a valid run record: summary\.failed is 1 but its tests count 0/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

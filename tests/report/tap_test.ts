@@ -1,0 +1,43 @@
+import assert from "node:assert/strict";
+import { renderTap } from "../../src/report/tap.ts";
+import type { RunRecord } from "../../src/report/run_record.ts";
+
+const FIXTURES = new URL("../fixtures/report/", import.meta.url);
+const load = (name: string): RunRecord =>
+  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
+
+Deno.test("renderTap() output matches the snapshot of every fixture record", async (t) => {
+  for (
+    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+  ) {
+    await t.step(name, async (s) => {
+      await s.assertSnapshot(renderTap(load(name)));
+    });
+  }
+});
+
+Deno.test("renderTap() writes a TAP 14 plan, directives and the budget bucket", () => {
+  const lines = renderTap(load("mixed")).split("\n");
+  assert.equal(lines[0], "TAP version 14");
+  assert.equal(lines[1], "1..9");
+  assert.ok(lines.includes("not ok 1 - search stays under 250ms # time=412ms"));
+  assert.ok(lines.includes("  bucket: budget"));
+  assert.ok(lines.includes("  bucket: error"));
+  assert.ok(lines.includes("ok 5 - local still works # time=12ms"));
+  assert.ok(
+    lines.includes(
+      "ok 6 - completions work # SKIP server does not advertise the completions capability",
+    ),
+  );
+  assert.ok(lines.includes("# over budget (the response was right but too expensive):"));
+});
+
+Deno.test("renderTap() escapes # and backslashes and keeps names on one line", () => {
+  const text = renderTap(load("hostile"));
+  assert.ok(
+    text.includes(
+      "not ok 1 - <script>alert('x')</script> | pipe, comma: colon 100% \\# hash # time=2ms",
+    ),
+  );
+  assert.ok(text.includes("ok 2 - plain name with newline # time=1ms"));
+});
