@@ -90,6 +90,23 @@ export type {
   TestResult,
 } from "./src/report/run_record.ts";
 
+// COMPLIANCE
+export { runCompliance, validateComplianceVersion } from "./src/compliance/run_compliance.ts";
+export type { ComplianceRun, RunComplianceOptions } from "./src/compliance/run_compliance.ts";
+export { COMPLIANCE_CORPUS } from "./src/compliance/embedded.ts";
+export { CORPUS_VERSIONS } from "./src/compliance/versions.ts";
+export { applyBaseline, baselineOf } from "./src/compliance/baseline.ts";
+export type { ComplianceBaseline } from "./src/compliance/baseline.ts";
+export type {
+  ComplianceCorpus,
+  RegistryEntry,
+  RevisionCorpus,
+  RuleExpectation,
+  RuleProbe,
+  RuleSeverity,
+  RuleSpec,
+} from "./src/compliance/types.ts";
+
 // CONFORMANCE
 export { scoreTier, TIER2_RATE } from "./src/conformance/tier.ts";
 export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";

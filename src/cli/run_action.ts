@@ -17,6 +17,11 @@ import { prepareTests } from "../runner/prepare.ts";
 import { runTests } from "../runner/run.ts";
 import { selectTests } from "../runner/select_tests.ts";
 import { connect } from "../session/connect.ts";
+import type { Session } from "../session/types.ts";
+import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
+import type { RunRecord } from "../report/run_record.ts";
+import { summarize } from "../report/summary.ts";
+import { nameFilter } from "../runner/select.ts";
 import type { CaptureSession } from "../session/types.ts";
 import { VERSION } from "../version.ts";
 import { useColor } from "./color.ts";
@@ -45,7 +50,8 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       ...(options.filter !== undefined ? { filter: options.filter } : {}),
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
     });
-    if (selected.length === 0) {
+    const compliance = await complianceOf(suite, options.filter);
+    if (selected.length === 0 && compliance === undefined) {
       if (options.passWithNoTests) {
         console.error("no tests selected");
         return ExitCode.Ok;
@@ -56,7 +62,7 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
     const prepared = prepareTests(suite, selected);
     const progress = createProgress(prepared.length, options.color);
     const captures: CaptureSession[] = [];
-    const record = await runTests(suite, prepared, {
+    const testRecord = await runTests(suite, prepared, {
       connect: (server) => connect(server, { clientVersion: VERSION }),
       toolVersion: VERSION,
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -65,6 +71,13 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       onResult: (result) => progress.update(result),
       onCapture: (capture) => captures.push(capture),
     }).finally(() => progress.done());
+    const record = compliance === undefined ? testRecord : await withCompliance(
+      testRecord,
+      suite,
+      compliance,
+      (server) => connect(server, { clientVersion: VERSION, capture: true }),
+      (capture) => captures.push(capture),
+    );
     if (options.capture !== undefined) {
       const value = captures.length === 1 ? captures[0] : captures;
       await writeFileAtomic(
@@ -95,4 +108,47 @@ function parseAnnotationMode(value: string): AnnotationMode {
     );
   }
   return mode;
+}
+
+/** The suite's compliance blocks (loaded lazily: only suites that have one pay for the corpus). */
+async function complianceOf(suite: Suite, filter: string | undefined) {
+  if (!(suite.documents ?? []).some((d) => d.value.compliance !== undefined)) return undefined;
+  const { complianceBlocks } = await import("../compliance/suite_block.ts");
+  const blocks = complianceBlocks(suite);
+  const select = filter === undefined ? undefined : nameFilter(filter);
+  return { blocks, select: (name: string) => select?.({ name } as TestCase) ?? true };
+}
+
+/** Run the compliance blocks and gates and fold their results into the record (file order kept). */
+async function withCompliance(
+  record: RunRecord,
+  suite: Suite,
+  compliance: NonNullable<Awaited<ReturnType<typeof complianceOf>>>,
+  open: (server: ServerSpec) => Promise<Session>,
+  onCapture: (capture: CaptureSession) => void,
+): Promise<RunRecord> {
+  const [{ runComplianceBlocks }, { evaluateGates }] = await Promise.all([
+    import("../compliance/run_blocks.ts"),
+    import("../compliance/run_gates.ts"),
+  ]);
+  const connectAndCapture = async (server: ServerSpec) => {
+    const session = await open(server);
+    const close = session.close.bind(session);
+    return Object.assign(session, {
+      close: async () => {
+        onCapture(session.capture());
+        await close();
+      },
+    });
+  };
+  const extra = [
+    ...await runComplianceBlocks(suite, compliance.blocks, {
+      connect: connectAndCapture,
+      select: compliance.select,
+    }),
+    ...evaluateGates(compliance.blocks),
+  ];
+  const tests = redactValue([...record.tests, ...extra], suite.secrets);
+  const ran = extra.reduce((total, t) => total + t.durationMs, 0);
+  return { ...record, tests, summary: summarize(tests), durationMs: record.durationMs + ran };
 }

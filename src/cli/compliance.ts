@@ -1,0 +1,99 @@
+/** @module `mcptest compliance run|baseline` (+ diff and invariants from their own modules): options only, actions lazy. */
+
+import { Command } from "@commander-js/extra-typings";
+import { collect, positiveInt } from "./options.ts";
+
+/** Build the `compliance` group; `extra` mounts further subcommands (diff, invariants). */
+export function complianceCommand(done: (code: number) => void, extra: readonly Command[] = []) {
+  const group = new Command("compliance")
+    .description("Protocol compliance: run the rule corpus of an MCP revision, baselines, diffs")
+    .addCommand(complianceRunCommand(done))
+    .addCommand(complianceBaselineCommand(done));
+  for (const command of extra) group.addCommand(command);
+  for (const command of group.commands) command.exitOverride();
+  return group.exitOverride();
+}
+
+/** The options `run` and `baseline` share. */
+function withTargetOptions<T extends Command>(command: T) {
+  return command
+    .option("--from-suite <file>", "run the compliance: block of this test file")
+    .option("--server <target>", "MCP server: an http(s):// URL or a stdio command line")
+    .option("--spec-version <version>", "with --server: the corpus to run (e.g. v2025-06-18)")
+    .option(
+      "--header <name:value>",
+      "extra HTTP header for --server (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--timeout <ms>",
+      "per-request timeout in milliseconds (a probe a server ignores costs this long)",
+      positiveInt,
+      5_000,
+    )
+    .option("--var <key=value>", "set a variable (repeatable)", collect, [] as string[])
+    .option(
+      "--env-file <path>",
+      "read variables from a dotenv file (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option("--verbose", "print error causes", false);
+}
+
+/** `mcptest compliance run`. */
+export function complianceRunCommand(done: (code: number) => void) {
+  return withTargetOptions(
+    new Command("run").description("Run compliance rules against a server"),
+  )
+    .option(
+      "--baseline <file>",
+      "accepted failures (from `compliance baseline`): known ones pass, stale ones fail",
+    )
+    .option("--reporter <format>", "pretty, json, junit, tap, sarif, markdown, html", "pretty")
+    .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
+    .option("--no-color", "never colour the output")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 all rules passed (or known failures), 1 a rule failed or a baseline entry is stale,
+2 bad arguments, bad suite or bad baseline.
+
+Examples:
+  mcptest compliance run --from-suite examples/spec-version-pinning.yml
+  mcptest compliance run --server "deno run -A server.ts" --spec-version v2025-06-18
+  mcptest compliance run --server http://127.0.0.1:3000/mcp --spec-version v2025-11-25 --baseline compliance-baseline.json`,
+    )
+    .action(async (options) => {
+      const { complianceRunAction } = await import("./compliance_run_action.ts");
+      done(await complianceRunAction(options));
+    });
+}
+
+/** `mcptest compliance baseline`. */
+export function complianceBaselineCommand(done: (code: number) => void) {
+  return withTargetOptions(
+    new Command("baseline").description(
+      "Record today's compliance failures as accepted (a baseline file)",
+    ),
+  )
+    .requiredOption("--output <file>", "the baseline file to write")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  mcptest compliance baseline --server "deno run -A server.ts" --spec-version v2025-06-18 --output compliance-baseline.json`,
+    )
+    .action(async (options) => {
+      const { complianceBaselineAction } = await import("./compliance_run_action.ts");
+      done(await complianceBaselineAction(options));
+    });
+}
+
+/** Parsed options of `compliance run`. */
+export type ComplianceRunOptions = ReturnType<ReturnType<typeof complianceRunCommand>["opts"]>;
+/** Parsed options of `compliance baseline`. */
+export type ComplianceBaselineOptions = ReturnType<
+  ReturnType<typeof complianceBaselineCommand>["opts"]
+>;

@@ -1,0 +1,120 @@
+/** @module The `compliance run` and `compliance baseline` actions: target -> rule results -> report or baseline file. */
+
+import { loadSuite } from "../config/load_suite.ts";
+import { UsageError } from "../errors/errors.ts";
+import { ExitCode } from "../errors/exit_codes.ts";
+import { applyBaseline, baselineOf, readBaseline, writeBaseline } from "../compliance/baseline.ts";
+import { runComplianceBlocks } from "../compliance/run_blocks.ts";
+import { runCompliance } from "../compliance/run_compliance.ts";
+import { complianceBlocks } from "../compliance/suite_block.ts";
+import { parseServerArg } from "../conformance/server_arg.ts";
+import { redactValue } from "../report/redact.ts";
+import { getReporter } from "../report/reporters.ts";
+import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../report/run_record.ts";
+import { summarize } from "../report/summary.ts";
+import { writeOutput } from "../report/write_output.ts";
+import { connect } from "../session/connect.ts";
+import { VERSION } from "../version.ts";
+import { useColor } from "./color.ts";
+import type { ComplianceBaselineOptions, ComplianceRunOptions } from "./compliance.ts";
+import { handleError } from "./handle_error.ts";
+
+type TargetOptions = ComplianceBaselineOptions | ComplianceRunOptions;
+
+/** Rule results of the target the options name, plus what the record needs. */
+async function results(
+  options: TargetOptions,
+): Promise<{ tests: TestResult[]; files: string[]; secrets: string[] }> {
+  const open = (server: Parameters<typeof connect>[0]) =>
+    connect(server, { clientVersion: VERSION });
+  if (options.fromSuite !== undefined) {
+    if (options.server !== undefined) {
+      throw new UsageError("use either --from-suite or --server, not both");
+    }
+    const suite = await loadSuite({
+      paths: [options.fromSuite],
+      cwd: Deno.cwd(),
+      vars: options.var,
+      envFiles: options.envFile,
+    });
+    const blocks = complianceBlocks(suite);
+    if (blocks.length === 0) {
+      throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
+    }
+    const { evaluateGates } = await import("../compliance/run_gates.ts");
+    const tests = [
+      ...await runComplianceBlocks(suite, blocks, { connect: open }),
+      ...evaluateGates(blocks),
+    ];
+    return { tests, files: [...suite.files], secrets: [...suite.secrets] };
+  }
+  if (options.server === undefined || options.specVersion === undefined) {
+    throw new UsageError("give --from-suite FILE, or --server TARGET with --spec-version VERSION");
+  }
+  const server = {
+    ...parseServerArg(options.server, { headers: options.header, timeoutMs: options.timeout }),
+    name: "server",
+    key: "server",
+  };
+  const run = await runCompliance({ server, version: options.specVersion, connect: open });
+  const secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
+  return { tests: run.results, files: [], secrets };
+}
+
+function recordOf(
+  tests: TestResult[],
+  files: string[],
+  started: number,
+  startedAt: string,
+): RunRecord {
+  return {
+    version: RUN_RECORD_VERSION,
+    tool: { name: "mcptest", version: VERSION },
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    files,
+    servers: [],
+    tests,
+    summary: summarize(tests),
+  };
+}
+
+/** `mcptest compliance run`: report every rule result; exit 1 on a failure or a stale baseline entry. */
+export async function complianceRunAction(options: ComplianceRunOptions): Promise<number> {
+  try {
+    const started = performance.now();
+    const startedAt = new Date().toISOString();
+    const reporter = await getReporter(options.reporter);
+    const baseline = options.baseline === undefined
+      ? undefined
+      : await readBaseline(options.baseline);
+    const found = await results(options);
+    const tests = baseline ? applyBaseline(found.tests, baseline, options.baseline!) : found.tests;
+    const record = redactValue(recordOf(tests, found.files, started, startedAt), found.secrets);
+    const toStdout = options.output === "-";
+    await writeOutput(
+      options.output,
+      await reporter(record, { color: toStdout && useColor(options.color) }),
+    );
+    return record.summary.failed + record.summary.errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
+  } catch (error) {
+    return handleError(error, options.verbose);
+  }
+}
+
+/** `mcptest compliance baseline`: write today's failures as the accepted ones. */
+export async function complianceBaselineAction(
+  options: ComplianceBaselineOptions,
+): Promise<number> {
+  try {
+    const found = await results(options);
+    const baseline = baselineOf(found.tests);
+    await writeBaseline(options.output, baseline);
+    console.log(
+      `${baseline.accepted.length} accepted failure(s) of ${found.tests.length} rule result(s) written to ${options.output}`,
+    );
+    return ExitCode.Ok;
+  } catch (error) {
+    return handleError(error, options.verbose);
+  }
+}

@@ -1,0 +1,185 @@
+/** @module Validation of the corpus YAML: registry entries and per-revision rules (ids, probes, matchers, URLs). */
+
+import { ConfigError, type SourcePos } from "../errors/errors.ts";
+import { compileMatcher } from "../matchers/registry.ts";
+import { parseTarget } from "../matchers/target_path.ts";
+import type { PositionLookup } from "../config/yaml_source.ts";
+import type { RegistryEntry, RuleExpectation, RuleProbe, RuleSpec } from "./types.ts";
+
+/** Area prefixes of seed 004 section 7. */
+export const AREAS: readonly string[] = [
+  "PROTO",
+  "SCHEMA",
+  "SEQ",
+  "TOOL",
+  "RES",
+  "PROMPT",
+  "AUTH",
+  "TRANSPORT",
+  "HEADER",
+  "REPLAY",
+  "EDGE",
+  "ELICIT",
+  "COMPL",
+  "RESTPL",
+  "PROG",
+  "ROOTS",
+  "SAMPLE",
+  "COMPAT",
+];
+/** Probe kinds the engine implements. */
+export const PROBE_KINDS: readonly string[] = [
+  "handshake",
+  "request",
+  "notification",
+  "raw",
+  "http",
+];
+const SPEC_URL =
+  /^https:\/\/modelcontextprotocol\.io\/specification\/(\d{4}-\d{2}-\d{2}|draft)\/\S*$/;
+const ID = /^([A-Z]+)-(\d{3})$/;
+
+type Raw = Record<string, unknown>;
+const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Check one registry entry.
+ * @throws {ConfigError} positioned at the offending field
+ */
+export function validateEntry(raw: unknown, at: (key?: string) => SourcePos): RegistryEntry {
+  if (!isRecord(raw)) throw new ConfigError("registry entry must be a mapping", at());
+  const id = str(raw, "id", at);
+  const match = ID.exec(id);
+  if (!match || !AREAS.includes(match[1]!)) {
+    throw new ConfigError(
+      `rule id "${id}" must be PREFIX-NNN with a prefix of: ${AREAS.join(", ")}`,
+      at("id"),
+    );
+  }
+  const area = str(raw, "area", at);
+  if (area !== match[1]) {
+    throw new ConfigError(`area "${area}" does not match the id prefix ${match[1]}`, at("area"));
+  }
+  const severity = str(raw, "severity", at);
+  if (severity !== "MUST" && severity !== "SHOULD" && severity !== "MAY") {
+    throw new ConfigError(`severity "${severity}" must be MUST, SHOULD or MAY`, at("severity"));
+  }
+  const specUrl = str(raw, "spec_url", at);
+  if (!SPEC_URL.test(specUrl)) {
+    throw new ConfigError(
+      `spec_url "${specUrl}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
+      at("spec_url"),
+    );
+  }
+  const entry: { -readonly [K in keyof RegistryEntry]: RegistryEntry[K] } = {
+    id,
+    title: str(raw, "title", at),
+    area,
+    severity,
+    spec_url: specUrl,
+  };
+  if (raw.capability !== undefined) entry.capability = str(raw, "capability", at);
+  if (raw.deprecated !== undefined) {
+    const d = raw.deprecated;
+    if (!isRecord(d) || typeof d.since !== "string" || typeof d.reason !== "string") {
+      throw new ConfigError(
+        "deprecated must be {since: <corpus version>, reason: <text>}",
+        at("deprecated"),
+      );
+    }
+    entry.deprecated = { since: d.since, reason: d.reason };
+  }
+  return entry;
+}
+
+/**
+ * Check one rule of a revision against the registry.
+ * @throws {ConfigError} unknown id, unknown probe kind, unknown matcher or bad argument, bad target
+ */
+export function validateRule(
+  raw: unknown,
+  registry: Readonly<Record<string, RegistryEntry>>,
+  positionOf: PositionLookup,
+  base: readonly (string | number)[],
+): RuleSpec {
+  const at = (...path: (string | number)[]) => positionOf([...base, ...path]);
+  if (!isRecord(raw)) throw new ConfigError("rule must be a mapping", at());
+  const id = raw.id;
+  if (typeof id !== "string" || !Object.hasOwn(registry, id)) {
+    throw new ConfigError(
+      `rule id ${JSON.stringify(id)} is not in compliance/registry.yml`,
+      at("id"),
+    );
+  }
+  const probe = raw.probe;
+  if (!isRecord(probe) || typeof probe.kind !== "string" || !PROBE_KINDS.includes(probe.kind)) {
+    throw new ConfigError(
+      `${id}: unknown probe kind ${
+        JSON.stringify(isRecord(probe) ? probe.kind : probe)
+      }, expected one of: ${PROBE_KINDS.join(", ")}`,
+      at("probe"),
+    );
+  }
+  if (
+    (probe.kind === "request" || probe.kind === "notification") && typeof probe.method !== "string"
+  ) {
+    throw new ConfigError(`${id}: a ${probe.kind} probe needs a method`, at("probe"));
+  }
+  if (probe.kind === "raw" && typeof probe.frame !== "string") {
+    throw new ConfigError(`${id}: a raw probe needs a frame string`, at("probe"));
+  }
+  if (
+    probe.kind === "http" && !["GET", "POST", "DELETE", "OPTIONS"].includes(String(probe.method))
+  ) {
+    throw new ConfigError(
+      `${id}: an http probe needs method GET, POST, DELETE or OPTIONS`,
+      at("probe"),
+    );
+  }
+  const transport = raw.transport ?? "any";
+  if (transport !== "any" && transport !== "http" && transport !== "stdio") {
+    throw new ConfigError(`${id}: transport must be any, http or stdio`, at("transport"));
+  }
+  if (probe.kind === "http" && transport !== "http") {
+    throw new ConfigError(`${id}: an http probe needs transport: http`, at("transport"));
+  }
+  if (!Array.isArray(raw.expect) || raw.expect.length === 0) {
+    throw new ConfigError(
+      `${id}: expect must be a non-empty list of {target, matcher}`,
+      at("expect"),
+    );
+  }
+  const expect = raw.expect.map((e, i) => validateExpectation(id, e, () => at("expect", i)));
+  return {
+    id,
+    probe: probe as unknown as RuleProbe,
+    expect,
+    ...(transport === "any" ? {} : { transport }),
+  };
+}
+
+function validateExpectation(id: string, raw: unknown, at: () => SourcePos): RuleExpectation {
+  if (!isRecord(raw) || typeof raw.target !== "string" || !isRecord(raw.matcher)) {
+    throw new ConfigError(
+      `${id}: each expectation needs target: <path> and matcher: {<name>: <arg>}`,
+      at(),
+    );
+  }
+  try {
+    parseTarget(raw.target);
+  } catch (error) {
+    throw new ConfigError(`${id}: bad target "${raw.target}": ${(error as Error).message}`, at());
+  }
+  const names = Object.keys(raw.matcher);
+  if (names.length !== 1) throw new ConfigError(`${id}: matcher must have exactly one name`, at());
+  compileMatcher({ name: names[0]!, arg: raw.matcher[names[0]!], pos: at() });
+  return { target: raw.target, matcher: raw.matcher };
+}
+
+function str(raw: Raw, key: string, at: (key?: string) => SourcePos): string {
+  const value = raw[key];
+  if (typeof value !== "string" || value === "") {
+    throw new ConfigError(`${key} must be a non-empty string`, at(key));
+  }
+  return value;
+}

@@ -1,0 +1,223 @@
+/** @module Reads the `compliance:` block of a test file (bare-array and object form) into plain, validated data. */
+
+import type { LoadedDocument, Suite } from "../config/types.ts";
+import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+import { COMPLIANCE_CORPUS } from "./embedded.ts";
+import { validateComplianceVersion } from "./run_compliance.ts";
+
+const RULE_ID = /^[A-Z]+-\d{3}$/;
+const ENTRY_KEYS = new Set(["name", "rule", "server", "skip"]);
+const BLOCK_KEYS = new Set(["spec_version", "spec_version_check", "grade_delta", "tests"]);
+
+/** One compliance test: a rule id against a server. */
+export interface ComplianceEntry {
+  readonly rule: string;
+  /** Display name as written. */
+  readonly name: string;
+  /** ServerSpec.key of the server the rule runs against. */
+  readonly serverKey: string;
+  /** Skip reason, when the entry says `skip:`. */
+  readonly skip?: string;
+  readonly pos: SourcePos;
+}
+
+/** The `spec_version_check:` block as written. */
+export interface SpecVersionCheckBlock {
+  readonly against?: string;
+  readonly expect?: readonly unknown[];
+  readonly pos: SourcePos;
+}
+
+/** A file's `compliance:` block. */
+export interface ComplianceBlock {
+  readonly file: string;
+  /** The pinned corpus version (`v2025-06-18`), validated; undefined = the revision the server speaks. */
+  readonly specVersion?: string;
+  readonly specVersionPos?: SourcePos;
+  /** Explicit rules; empty with `allRules` = every rule of the version. */
+  readonly entries: readonly ComplianceEntry[];
+  /** The object form without `tests:`: every rule of the pinned version, on every server of the file. */
+  readonly allRules: boolean;
+  /** Servers (keys) `allRules` runs against. */
+  readonly serverKeys: readonly string[];
+  readonly check?: SpecVersionCheckBlock;
+  readonly pos: SourcePos;
+}
+
+/**
+ * Every `compliance:` block of the suite's documents.
+ * @throws {ConfigErrors} unknown keys, rule ids, servers or spec_version values, positioned
+ */
+export function complianceBlocks(suite: Suite): ComplianceBlock[] {
+  const errors: ConfigError[] = [];
+  const blocks: ComplianceBlock[] = [];
+  for (const doc of suite.documents ?? []) {
+    if (doc.value.compliance === undefined) continue;
+    try {
+      blocks.push(readBlock(doc, suite));
+    } catch (error) {
+      if (error instanceof ConfigErrors) errors.push(...error.errors);
+      else if (error instanceof ConfigError) errors.push(error);
+      else throw error;
+    }
+  }
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return blocks;
+}
+
+function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
+  const raw = doc.resolve(["compliance"]).value;
+  const pos = doc.positionOf(["compliance"], "key");
+  const servers = serverKeysOf(doc, suite);
+  if (Array.isArray(raw)) {
+    return {
+      file: doc.file,
+      entries: readEntries(doc, raw, ["compliance"], servers),
+      allRules: false,
+      serverKeys: [],
+      pos,
+    };
+  }
+  const block = raw as Record<string, unknown>;
+  const errors: ConfigError[] = [];
+  for (const key of Object.keys(block)) {
+    if (!BLOCK_KEYS.has(key)) {
+      errors.push(
+        new ConfigError(
+          `unknown key "${key}" in compliance:, expected one of: ${[...BLOCK_KEYS].join(", ")}`,
+          doc.positionOf(["compliance", key], "key"),
+        ),
+      );
+    }
+  }
+  let specVersion: string | undefined;
+  const specVersionPos = block.spec_version === undefined
+    ? undefined
+    : doc.positionOf(["compliance", "spec_version"]);
+  if (block.spec_version !== undefined) {
+    try {
+      specVersion = validateComplianceVersion(String(block.spec_version), specVersionPos);
+    } catch (error) {
+      errors.push(error as ConfigError);
+    }
+  }
+  let check: SpecVersionCheckBlock | undefined;
+  if (block.spec_version_check !== undefined) {
+    const c = block.spec_version_check as Record<string, unknown>;
+    check = {
+      ...(typeof c.against === "string" ? { against: c.against } : {}),
+      ...(Array.isArray(c.expect) ? { expect: c.expect } : {}),
+      pos: doc.positionOf(["compliance", "spec_version_check"], "key"),
+    };
+  }
+  const tests = Array.isArray(block.tests) ? block.tests : undefined;
+  let entries: ComplianceEntry[] = [];
+  try {
+    entries = tests ? readEntries(doc, tests, ["compliance", "tests"], servers) : [];
+  } catch (error) {
+    if (error instanceof ConfigErrors) errors.push(...error.errors);
+    else throw error;
+  }
+  const allRules = tests === undefined && specVersion !== undefined;
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return {
+    file: doc.file,
+    ...(specVersion !== undefined ? { specVersion } : {}),
+    ...(specVersionPos !== undefined ? { specVersionPos } : {}),
+    entries,
+    allRules,
+    serverKeys: allRules ? servers.all : [],
+    ...(check ? { check } : {}),
+    pos,
+  };
+}
+
+interface ServerKeys {
+  readonly all: string[];
+  resolve(name: string | undefined, pos: SourcePos): string;
+}
+
+/** The servers a file's compliance tests may name: its own (`<file>#<name>`) and the global ones. */
+function serverKeysOf(doc: LoadedDocument, suite: Suite): ServerKeys {
+  const own = Object.values(suite.servers).filter((s) => s.key === `${doc.file}#${s.name}`);
+  const globals = Object.values(suite.servers).filter((s) => s.key === s.name);
+  const usable = own.length > 0 ? own : globals;
+  return {
+    all: usable.map((s) => s.key),
+    resolve(name, pos) {
+      if (name === undefined) {
+        if (usable.length === 1) return usable[0]!.key;
+        throw new ConfigError(
+          `compliance test has no server:, expected one of: ${
+            usable.map((s) => s.name).join(", ")
+          }`,
+          pos,
+        );
+      }
+      const hit = own.find((s) => s.name === name) ?? globals.find((s) => s.name === name);
+      if (hit) return hit.key;
+      const known = [...own, ...globals].map((s) => s.name).join(", ") || "(none declared)";
+      throw new ConfigError(
+        `unknown server ${JSON.stringify(name)}; expected one of: ${known}`,
+        pos,
+      );
+    },
+  };
+}
+
+function readEntries(
+  doc: LoadedDocument,
+  items: readonly unknown[],
+  at: (string | number)[],
+  servers: ServerKeys,
+): ComplianceEntry[] {
+  const errors: ConfigError[] = [];
+  const entries: ComplianceEntry[] = [];
+  items.forEach((item, i) => {
+    const path = [...at, i];
+    const pos = doc.positionOf(path);
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      errors.push(new ConfigError("compliance test must be a mapping with name: <RULE-ID>", pos));
+      return;
+    }
+    const entry = item as Record<string, unknown>;
+    for (const key of Object.keys(entry)) {
+      if (!ENTRY_KEYS.has(key)) {
+        errors.push(
+          new ConfigError(
+            `unknown key "${key}" in a compliance test, expected one of: ${
+              [...ENTRY_KEYS].join(", ")
+            }`,
+            doc.positionOf([...path, key], "key"),
+          ),
+        );
+      }
+    }
+    const name = typeof entry.name === "string" ? entry.name : "";
+    const rule = typeof entry.rule === "string" ? entry.rule : name.split(/\s+/)[0] ?? "";
+    if (!RULE_ID.test(rule) || COMPLIANCE_CORPUS.registry[rule] === undefined) {
+      errors.push(
+        new ConfigError(
+          `unknown compliance rule "${rule}", expected a rule id of compliance/registry.yml such as PROTO-001 (as name: or rule:)`,
+          doc.positionOf([...path, entry.rule !== undefined ? "rule" : "name"]),
+        ),
+      );
+      return;
+    }
+    try {
+      const server = typeof entry.server === "string" ? entry.server : undefined;
+      const serverKey = servers.resolve(server, server ? doc.positionOf([...path, "server"]) : pos);
+      entries.push({
+        rule,
+        name: name || rule,
+        serverKey,
+        ...(typeof entry.skip === "string" ? { skip: entry.skip } : {}),
+        pos,
+      });
+    } catch (error) {
+      errors.push(error as ConfigError);
+    }
+  });
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return entries;
+}

@@ -1,0 +1,16 @@
+/** @module Corpus directory names under compliance/: `v<revision>` for each dated revision, plus `draft`. */
+
+import { findRevision, type Revision, REVISION_IDS } from "../protocol/revisions.ts";
+
+/** Every corpus directory name, oldest first, `draft` last. */
+export const CORPUS_VERSIONS: readonly string[] = [...REVISION_IDS.map((id) => `v${id}`), "draft"];
+
+/** Whether `name` is exactly a corpus directory name (no aliases, no missing `v`). */
+export function isCorpusVersion(name: string): boolean {
+  return CORPUS_VERSIONS.includes(name);
+}
+
+/** The revision a corpus directory asserts (`draft` resolves through the revisions table). */
+export function revisionOfCorpus(version: string): Revision | undefined {
+  return isCorpusVersion(version) ? findRevision(version)?.id : undefined;
+}

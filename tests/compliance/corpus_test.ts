@@ -1,0 +1,80 @@
+/** @module The embedded corpus is current with compliance/ YAML; the build rejects bad rules; the diffs the seeds name are real. */
+
+import assert from "node:assert/strict";
+import {
+  compileCorpus,
+  GENERATED_PATH,
+  renderCorpusJson,
+} from "../../src/compliance/corpus_build.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
+import { ConfigErrors } from "../../src/errors/errors.ts";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+
+Deno.test("compliance corpus: the embedded JSON is current (run deno task compliance:build-corpus)", async () => {
+  const fresh = renderCorpusJson(await compileCorpus(`${ROOT}compliance`));
+  assert.equal(await Deno.readTextFile(`${ROOT}${GENERATED_PATH}`), fresh);
+});
+
+Deno.test("compliance corpus: every rule has a spec URL and a registry entry", () => {
+  for (const entry of Object.values(COMPLIANCE_CORPUS.registry)) {
+    assert.match(entry.spec_url, /^https:\/\/modelcontextprotocol\.io\/specification\//);
+  }
+  for (const revision of Object.values(COMPLIANCE_CORPUS.revisions)) {
+    for (const rule of revision.rules) assert.ok(COMPLIANCE_CORPUS.registry[rule.id], rule.id);
+  }
+});
+
+Deno.test("compliance corpus: the seeds' moves are in the data", () => {
+  const rule = (v: string, id: string) =>
+    COMPLIANCE_CORPUS.revisions[v]!.rules.find((r) => r.id === id);
+  assert.deepEqual(rule("v2025-11-25", "RES-002")!.expect[0]!.matcher, { exact: -32002 });
+  assert.deepEqual(rule("v2026-07-28", "RES-002")!.expect[0]!.matcher, { exact: -32602 });
+  assert.equal(rule("v2024-11-05", "SCHEMA-010"), undefined);
+  assert.ok(rule("v2025-03-26", "SCHEMA-010"));
+  assert.equal(rule("v2025-06-18", "SCHEMA-010"), undefined);
+  assert.notDeepEqual(
+    rule("v2024-11-05", "PROTO-002")!.expect,
+    rule("v2025-06-18", "PROTO-002")!.expect,
+  );
+  assert.deepEqual(rule("v2024-11-05", "PROTO-008")!.expect, rule("draft", "PROTO-008")!.expect);
+  assert.ok(rule("draft", "PROTO-010"));
+});
+
+async function badCorpus(ruleYaml: string, registryExtra = ""): Promise<string> {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.copyFile(`${ROOT}compliance/registry.yml`, `${dir}/registry.yml`);
+    if (registryExtra) {
+      await Deno.writeTextFile(`${dir}/registry.yml`, registryExtra, { append: true });
+    }
+    for (const v of Object.keys(COMPLIANCE_CORPUS.revisions)) await Deno.mkdir(`${dir}/${v}`);
+    await Deno.writeTextFile(`${dir}/draft/x.yml`, ruleYaml);
+    await compileCorpus(dir);
+    return "";
+  } catch (error) {
+    assert.ok(error instanceof ConfigErrors);
+    return error.message;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+Deno.test("compliance corpus: the build rejects unknown ids, probe kinds, matchers and missing spec URLs", async () => {
+  const ok =
+    "rules:\n  - id: PROTO-007\n    probe: {kind: request, method: x}\n    expect: [{target: result, matcher: {exact: 1}}]\n";
+  assert.equal(await badCorpus(ok), "");
+  assert.match(
+    await badCorpus(ok.replace("PROTO-007", "PROTO-999")),
+    /x\.yml:2:\d+: rule id "PROTO-999" is not in compliance\/registry\.yml/,
+  );
+  assert.match(
+    await badCorpus(ok.replace("kind: request", "kind: teleport")),
+    /unknown probe kind "teleport"/,
+  );
+  assert.match(await badCorpus(ok.replace("exact: 1", "exactly: 1")), /unknown matcher "exactly"/);
+  assert.match(
+    await badCorpus(ok, "  - id: EDGE-900\n    title: t\n    area: EDGE\n    severity: MUST\n"),
+    /spec_url must be a non-empty string/,
+  );
+});

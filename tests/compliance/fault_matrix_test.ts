@@ -1,0 +1,93 @@
+/** @module Every rule of every revision passes on the conformant fixture and fails when the fixture breaks exactly that rule. */
+
+import assert from "node:assert/strict";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
+import { runCompliance } from "../../src/compliance/run_compliance.ts";
+import { CORPUS_VERSIONS } from "../../src/compliance/versions.ts";
+import { connect } from "../../src/session/connect.ts";
+import { serveHttp } from "../fixtures/compliance/faulty/http.ts";
+import { httpSpec, stdioSpec } from "./_servers.ts";
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+
+async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(Array.from({ length: size }, async () => {
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await run(item);
+  }));
+}
+
+Deno.test(
+  "compliance: every rule passes conformant and fails broken (Streamable HTTP)",
+  opts,
+  async (t) => {
+    const fixture = serveHttp(0, new Set());
+    try {
+      for (const version of CORPUS_VERSIONS) {
+        await t.step(version, async () => {
+          const conformant = await runCompliance({
+            server: httpSpec(fixture.url),
+            version,
+            connect: (s) => connect(s),
+          });
+          const rules = COMPLIANCE_CORPUS.revisions[version]!.rules;
+          assert.equal(conformant.results.length, rules.length);
+          for (const result of conformant.results) {
+            assert.equal(
+              result.status,
+              "pass",
+              `${result.id} on the conformant fixture: ${JSON.stringify(result)}`,
+            );
+          }
+          const problems: string[] = [];
+          await pool(rules, 8, async (rule) => {
+            const run = await runCompliance({
+              server: httpSpec(`${fixture.url}?break=${rule.id}`, 1000),
+              version,
+              only: [rule.id],
+              connect: (s) => connect(s),
+            });
+            const status = run.results[0]?.status;
+            if (status !== "fail") problems.push(`${rule.id}: ${status} with the rule broken`);
+          });
+          assert.deepEqual(problems, []);
+        });
+      }
+    } finally {
+      await fixture.close();
+    }
+  },
+);
+
+Deno.test(
+  "compliance: stdio runs every non-HTTP rule conformant and skips HTTP rules with a reason",
+  opts,
+  async () => {
+    await Promise.all(CORPUS_VERSIONS.map(async (version) => {
+      const run = await runCompliance({ server: stdioSpec(), version, connect: (s) => connect(s) });
+      for (const result of run.results) {
+        const rule = COMPLIANCE_CORPUS.revisions[version]!.rules.find((r) =>
+          `compliance::${version}::${r.id}` === result.id
+        )!;
+        if (rule.transport === "http") {
+          assert.equal(result.status, "skip");
+          assert.match(result.skipReason ?? "", /stdio/);
+        } else {
+          assert.equal(result.status, "pass", `${result.id}: ${JSON.stringify(result)}`);
+        }
+      }
+    }));
+  },
+);
+
+Deno.test("compliance: stdio faults via --break fail exactly the broken rules", opts, async () => {
+  const broken = ["PROTO-008", "SEQ-001", "SCHEMA-006", "PROTO-002", "EDGE-002"];
+  const run = await runCompliance({
+    server: stdioSpec(broken, 1000),
+    version: "v2025-06-18",
+    connect: (s) => connect(s),
+  });
+  const failed = run.results.filter((r) => r.status === "fail").map((r) => r.id.split("::")[2])
+    .sort();
+  assert.deepEqual(failed, [...broken].sort());
+});
