@@ -3,6 +3,11 @@ import { mcptest, ROOT } from "./_cli.ts";
 
 /** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
 const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }> = {
+  "compliance.yml": {
+    args: ["run", "examples/compliance.yml"],
+    code: 0,
+    stdout: /5 passed, 0 failed, 1 skipped/,
+  },
   "getting-started.yml": {
     args: ["run", "examples/getting-started.yml"],
     code: 0,
