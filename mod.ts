@@ -97,6 +97,9 @@ export { COMPLIANCE_CORPUS } from "./src/compliance/embedded.ts";
 export { CORPUS_VERSIONS } from "./src/compliance/versions.ts";
 export { applyBaseline, baselineOf } from "./src/compliance/baseline.ts";
 export type { ComplianceBaseline } from "./src/compliance/baseline.ts";
+export { diffCorpusVersions, diffVersions, VersionDiff } from "./src/compliance/version_diff.ts";
+export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/version_diff.ts";
+export { evaluateSpecVersionCheck, GATE_TARGETS } from "./src/compliance/spec_version_gate.ts";
 export type {
   ComplianceCorpus,
   RegistryEntry,

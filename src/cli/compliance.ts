@@ -3,8 +3,11 @@
 import { Command } from "@commander-js/extra-typings";
 import { collect, positiveInt } from "./options.ts";
 
+// deno-lint-ignore no-explicit-any
+type AnyCommand = Command<any[], any, any>;
+
 /** Build the `compliance` group; `extra` mounts further subcommands (diff, invariants). */
-export function complianceCommand(done: (code: number) => void, extra: readonly Command[] = []) {
+export function complianceCommand(done: (code: number) => void, extra: readonly AnyCommand[] = []) {
   const group = new Command("compliance")
     .description("Protocol compliance: run the rule corpus of an MCP revision, baselines, diffs")
     .addCommand(complianceRunCommand(done))

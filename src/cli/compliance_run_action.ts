@@ -44,7 +44,7 @@ async function results(
     const { evaluateGates } = await import("../compliance/run_gates.ts");
     const tests = [
       ...await runComplianceBlocks(suite, blocks, { connect: open }),
-      ...evaluateGates(blocks),
+      ...await evaluateGates(blocks),
     ];
     return { tests, files: [...suite.files], secrets: [...suite.secrets] };
   }

@@ -146,7 +146,7 @@ async function withCompliance(
       connect: connectAndCapture,
       select: compliance.select,
     }),
-    ...evaluateGates(compliance.blocks),
+    ...await evaluateGates(compliance.blocks),
   ];
   const tests = redactValue([...record.tests, ...extra], suite.secrets);
   const ran = extra.reduce((total, t) => total + t.durationMs, 0);

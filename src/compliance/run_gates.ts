@@ -1,20 +1,14 @@
 /** @module Evaluates the `spec_version_check:` gates of compliance blocks into results (one PASS/FAIL line each). */
 
-import { ConfigError } from "../errors/errors.ts";
 import type { TestResult } from "../report/run_record.ts";
+import { COMPLIANCE_CORPUS } from "./embedded.ts";
+import { evaluateSpecVersionCheck } from "./spec_version_gate.ts";
 import type { ComplianceBlock } from "./suite_block.ts";
 
-/**
- * One gate result per block that has a `spec_version_check:`.
- * @throws {ConfigError} while the gate is not part of this build
- */
-export function evaluateGates(blocks: readonly ComplianceBlock[]): TestResult[] {
-  const gated = blocks.find((block) => block.check !== undefined);
-  if (gated?.check) {
-    throw new ConfigError(
-      "spec_version_check: is not supported by this build yet",
-      gated.check.pos,
-    );
-  }
-  return [];
+/** One gate result per block that has a `spec_version_check:`, against the embedded corpus. */
+export async function evaluateGates(blocks: readonly ComplianceBlock[]): Promise<TestResult[]> {
+  const gated = blocks.filter((block) => block.check !== undefined);
+  return await Promise.all(
+    gated.map((block) => evaluateSpecVersionCheck(block, COMPLIANCE_CORPUS)),
+  );
 }

@@ -4,6 +4,7 @@ import type { LoadedDocument, Suite } from "../config/types.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { COMPLIANCE_CORPUS } from "./embedded.ts";
 import { validateComplianceVersion } from "./run_compliance.ts";
+import { validateGate } from "./spec_version_gate.ts";
 
 const RULE_ID = /^[A-Z]+-\d{3}$/;
 const ENTRY_KEYS = new Set(["name", "rule", "server", "skip"]);
@@ -120,7 +121,7 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
   }
   const allRules = tests === undefined && specVersion !== undefined;
   if (errors.length > 0) throw new ConfigErrors(errors);
-  return {
+  const result: ComplianceBlock = {
     file: doc.file,
     ...(specVersion !== undefined ? { specVersion } : {}),
     ...(specVersionPos !== undefined ? { specVersionPos } : {}),
@@ -130,6 +131,8 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
     ...(check ? { check } : {}),
     pos,
   };
+  validateGate(result);
+  return result;
 }
 
 interface ServerKeys {

@@ -18,6 +18,11 @@ const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }
     code: 1,
     stdout: /-32002/,
   },
+  "spec-version-pinning.yml": {
+    args: ["compliance", "run", "--from-suite", "examples/spec-version-pinning.yml"],
+    code: 0,
+    stdout: /PASS {2}spec_version_check v2026-07-28 -> draft/,
+  },
   "migration.yml": {
     args: ["run", "examples/migration.yml"],
     code: 1,

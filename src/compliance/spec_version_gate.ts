@@ -1,0 +1,158 @@
+/** @module The `spec_version_check:` gate: diff the pinned revision into `against:` and assert on the result. */
+
+import { ConfigError } from "../errors/errors.ts";
+import { compileMatcher } from "../matchers/registry.ts";
+import { parseTarget, resolveTarget } from "../matchers/target_path.ts";
+import type { AssertionResult, TestResult } from "../report/run_record.ts";
+import type { ComplianceBlock } from "./suite_block.ts";
+import type { ComplianceCorpus } from "./types.ts";
+import { diffVersions } from "./version_diff.ts";
+
+/** The defaults of seed 000 when `expect:` is omitted. */
+export const DEFAULT_GATE_EXPECT: readonly { target: string; matcher: Record<string, unknown> }[] =
+  [
+    { target: "spec_clean", matcher: { exact: true } },
+    { target: "spec_breaking_changes", matcher: { schema: { maxItems: 0 } } },
+  ];
+
+/** The targets a gate can assert on. */
+export const GATE_TARGETS = [
+  "spec_clean",
+  "spec_breaking_changes",
+  "spec_added_rules",
+  "spec_removed_rules",
+  "spec_unchanged_rules",
+] as const;
+
+/** The gate's result for one block (kind `gate`), or a passing result with a note for the bootstrap cases. */
+export async function evaluateSpecVersionCheck(
+  block: ComplianceBlock,
+  corpus: ComplianceCorpus,
+): Promise<TestResult> {
+  const check = block.check!;
+  const from = block.specVersion;
+  if (from === undefined) {
+    throw new ConfigError(
+      "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
+      check.pos,
+    );
+  }
+  const base = {
+    id: `${block.file}::gate::spec_version_check`,
+    kind: "gate" as const,
+    server: "",
+    file: block.file,
+    line: check.pos.line,
+    col: check.pos.col,
+    durationMs: 0,
+    budgets: [],
+  };
+  const note = (name: string, message: string): TestResult => ({
+    ...base,
+    name,
+    status: "pass",
+    assertions: [{
+      target: "spec_version_check",
+      matcher: "bootstrap",
+      status: "pass",
+      expected: "",
+      actual: "",
+      message,
+      line: check.pos.line,
+      col: check.pos.col,
+    }],
+  });
+  if (check.against === undefined) {
+    return note(
+      `spec_version_check ${from}`,
+      "no against: revision yet, nothing to diff (the gate passes until one is named)",
+    );
+  }
+  const to = corpus.revisions[check.against];
+  if (!to) {
+    return note(
+      `spec_version_check ${from} -> ${check.against}`,
+      `no shipped corpus for ${check.against}, nothing to diff yet (the gate passes)`,
+    );
+  }
+  const diff = diffVersions(corpus.revisions[from]!, to);
+  const root = {
+    spec_clean: diff.isClean(),
+    spec_breaking_changes: diff.rulesIn("changed"),
+    spec_added_rules: diff.rulesIn("added"),
+    spec_removed_rules: diff.rulesIn("removed"),
+    spec_unchanged_rules: diff.rulesIn("unchanged"),
+  };
+  const expect = check.expect ?? DEFAULT_GATE_EXPECT;
+  const assertions: AssertionResult[] = [];
+  for (const item of expect) {
+    assertions.push(await assertOne(item, root, check.pos));
+  }
+  return {
+    ...base,
+    name: `spec_version_check ${from} -> ${check.against}`,
+    status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
+    assertions,
+  };
+}
+
+async function assertOne(
+  item: unknown,
+  root: Record<string, unknown>,
+  pos: { file: string; line: number; col: number },
+): Promise<AssertionResult> {
+  const { target, matcher } = item as { target: string; matcher: Record<string, unknown> };
+  const [name = "", arg] = Object.entries(matcher ?? {})[0] ?? [];
+  const compiled = compileMatcher({ name, arg, pos });
+  const at = { target, matcher: compiled.name, line: pos.line, col: pos.col };
+  const found = resolveTarget(root, parseTarget(target));
+  if (!found.found) {
+    return {
+      ...at,
+      status: "fail",
+      expected: JSON.stringify(arg),
+      actual: "(missing)",
+      message: `${found.missingAt}: ${found.reason}`,
+    };
+  }
+  const outcome = await compiled.match(found.value, { suiteDir: ".", updateSnapshots: false });
+  return {
+    ...at,
+    status: outcome.pass ? "pass" : "fail",
+    expected: outcome.expected,
+    actual: outcome.actual,
+    ...(outcome.message !== undefined ? { message: outcome.message } : {}),
+  };
+}
+
+/**
+ * Check a gate block at load: a pin is required and every expectation must target a known name
+ * with a valid matcher.
+ * @throws {ConfigError} positioned
+ */
+export function validateGate(block: ComplianceBlock): void {
+  const check = block.check;
+  if (!check) return;
+  if (block.specVersion === undefined) {
+    throw new ConfigError(
+      "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
+      check.pos,
+    );
+  }
+  for (const item of check.expect ?? []) {
+    const { target, matcher } = item as { target?: unknown; matcher?: Record<string, unknown> };
+    if (
+      typeof target !== "string" ||
+      !(GATE_TARGETS as readonly string[]).includes(target.split(/[.[]/)[0] ?? "")
+    ) {
+      throw new ConfigError(
+        `unknown spec_version_check target ${JSON.stringify(target)}, expected one of: ${
+          GATE_TARGETS.join(", ")
+        }`,
+        check.pos,
+      );
+    }
+    const [name = "", arg] = Object.entries(matcher ?? {})[0] ?? [];
+    compileMatcher({ name, arg, pos: check.pos });
+  }
+}

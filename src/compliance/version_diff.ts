@@ -1,0 +1,159 @@
+/** @module The cross-version diff: which rules' expected behaviour moved between two corpus revisions. */
+
+import { UsageError } from "../errors/errors.ts";
+import { styler } from "../report/ansi.ts";
+import type { ComplianceCorpus, RevisionCorpus, RuleExpectation } from "./types.ts";
+
+/** The bucket a rule lands in. */
+export type DiffBucket = "changed" | "added" | "removed" | "unchanged";
+
+/** One rule of the diff. */
+export interface DiffEntry {
+  readonly rule: string;
+  readonly bucket: DiffBucket;
+  /** The rule's expect block in the `from` revision (absent when added). */
+  readonly from?: readonly RuleExpectation[];
+  /** The rule's expect block in the `to` revision (absent when removed). */
+  readonly to?: readonly RuleExpectation[];
+}
+
+/** Counts per bucket. */
+export interface DiffSummary {
+  readonly changed: number;
+  readonly added: number;
+  readonly removed: number;
+  readonly unchanged: number;
+}
+
+/** Canonical JSON: object keys sorted at every level, so key order never counts as a change. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The diff of two revisions: a flat entry list ordered by rule id and a precomputed summary. */
+export class VersionDiff {
+  /** The `from` revision's directory name. */
+  readonly from: string;
+  /** The `to` revision's directory name. */
+  readonly to: string;
+  /** Every rule of either revision, ordered by rule id. */
+  readonly entries: readonly DiffEntry[];
+  /** Counts per bucket. */
+  readonly summary: DiffSummary;
+
+  constructor(from: string, to: string, entries: readonly DiffEntry[]) {
+    this.from = from;
+    this.to = to;
+    this.entries = entries;
+    const count = (bucket: DiffBucket) => entries.filter((e) => e.bucket === bucket).length;
+    this.summary = {
+      changed: count("changed"),
+      added: count("added"),
+      removed: count("removed"),
+      unchanged: count("unchanged"),
+    };
+  }
+
+  /** True when no shared rule changed its expected behaviour (added and removed rules are fine). */
+  isClean(): boolean {
+    return this.summary.changed === 0;
+  }
+
+  /** The breakage entries only. */
+  changedRules(): DiffEntry[] {
+    return this.entries.filter((e) => e.bucket === "changed");
+  }
+
+  /** Rule ids of a bucket, in rule-id order. */
+  rulesIn(bucket: DiffBucket): string[] {
+    return this.entries.filter((e) => e.bucket === bucket).map((e) => e.rule);
+  }
+
+  /** A human-readable summary: counts, then the changed, added and removed rules. */
+  renderPretty(color: boolean): string {
+    const s = styler(color);
+    const { changed, added, removed, unchanged } = this.summary;
+    const lines = [
+      `compliance diff ${this.from} -> ${this.to}: ${changed} changed, ${added} added, ${removed} removed, ${unchanged} unchanged`,
+    ];
+    const section = (title: string, bucket: DiffBucket, paint: (t: string) => string) => {
+      const rules = this.rulesIn(bucket);
+      if (rules.length > 0) {
+        lines.push(
+          "",
+          `${paint(title)} (${rules.length})`,
+          ...rules.map((r) => `  ${r}`),
+        );
+      }
+    };
+    section("changed", "changed", s.red);
+    section("added", "added", s.green);
+    section("removed", "removed", s.yellow);
+    lines.push(
+      "",
+      this.isClean()
+        ? s.green("clean: no shared rule changed its expectation")
+        : s.red("breaking: the changed rules above assert different behaviour"),
+    );
+    return lines.join("\n") + "\n";
+  }
+
+  /** The JSON form (`--format json`). */
+  toJSON(): Record<string, unknown> {
+    return {
+      from: this.from,
+      to: this.to,
+      clean: this.isClean(),
+      summary: this.summary,
+      entries: this.entries,
+    };
+  }
+}
+
+/**
+ * Compare each shared rule's expect block structurally (key order never matters); rules only in
+ * `to` are added, only in `from` removed. Registry metadata (severity, title) is not compared.
+ */
+export function diffVersions(from: RevisionCorpus, to: RevisionCorpus): VersionDiff {
+  const before = new Map(from.rules.map((r) => [r.id, r]));
+  const after = new Map(to.rules.map((r) => [r.id, r]));
+  const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const entries = ids.map((rule): DiffEntry => {
+    const a = before.get(rule), b = after.get(rule);
+    if (!a) return { rule, bucket: "added", to: b!.expect };
+    if (!b) return { rule, bucket: "removed", from: a.expect };
+    const same = canonicalJson(a.expect) === canonicalJson(b.expect);
+    return { rule, bucket: same ? "unchanged" : "changed", from: a.expect, to: b.expect };
+  });
+  return new VersionDiff(from.version, to.version, entries);
+}
+
+/**
+ * Diff two revisions of a corpus by directory name.
+ * @throws {UsageError} an unknown name, listing the known ones (exit 2)
+ */
+export function diffCorpusVersions(
+  corpus: ComplianceCorpus,
+  from: string,
+  to: string,
+): VersionDiff {
+  const pick = (name: string) => {
+    const revision = corpus.revisions[name];
+    if (!revision) {
+      throw new UsageError(
+        `unknown compliance version "${name}", expected one of: ${
+          Object.keys(corpus.revisions).join(", ")
+        }`,
+      );
+    }
+    return revision;
+  };
+  return diffVersions(pick(from), pick(to));
+}
