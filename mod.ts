@@ -110,6 +110,17 @@ export type {
   RuleSpec,
 } from "./src/compliance/types.ts";
 
+// INVARIANTS (seed 003)
+export { checkInvariants, renderInvariants } from "./src/compliance/invariants/check.ts";
+export { parseCapture, readCapture } from "./src/compliance/invariants/capture_file.ts";
+export type {
+  CapturedExchange,
+  CapturedSession,
+  Hazard,
+  InvariantReport,
+  InvariantResult,
+} from "./src/compliance/invariants/types.ts";
+
 // CONFORMANCE
 export { scoreTier, TIER2_RATE } from "./src/conformance/tier.ts";
 export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";

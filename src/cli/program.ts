@@ -4,6 +4,7 @@ import { Command, CommanderError } from "@commander-js/extra-typings";
 import { ConformanceExitCode, ExitCode } from "../errors/exit_codes.ts";
 import { VERSION } from "../version.ts";
 import { complianceCommand } from "./compliance.ts";
+import { complianceInvariantsCommand } from "./compliance_invariants_cmd.ts";
 import { complianceDiffCommand } from "./compliance_version_diff.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { lintCommand } from "./lint.ts";
@@ -24,7 +25,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .exitOverride()
     .addCommand(runCommand(done))
     .addCommand(reportCommand(done))
-    .addCommand(complianceCommand(done, [complianceDiffCommand(done)]))
+    .addCommand(
+      complianceCommand(done, [complianceDiffCommand(done), complianceInvariantsCommand(done)]),
+    )
     .addCommand(conformanceCommand(done))
     .addCommand(lintCommand(done))
     .addCommand(migrateCommand(done));

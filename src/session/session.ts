@@ -32,6 +32,12 @@ export interface SessionInit {
 const BACKGROUND_GRACE_MS = 2000;
 
 /** A live session. Built by `connect()`, which runs the handshake through `requestAs`/`notifyAs`. */
+/**
+ * Request ids are unique across every session of the process, so a multi-server capture never
+ * reuses an id (the shared-transport hazard of seed 003 cannot arise from mcptest's own traffic).
+ */
+let nextRequestId = 1;
+
 export class McpSession implements Session {
   readonly server: ServerSpec;
 
@@ -40,7 +46,6 @@ export class McpSession implements Session {
   readonly #log: CaptureLog;
   readonly #pending = new PendingRequests();
   #revision: RevisionInfo | undefined;
-  #nextId = 1;
   #framesSeen = 0;
   #closedBy: string | undefined;
   #closing: Promise<void> | undefined;
@@ -114,7 +119,7 @@ export class McpSession implements Session {
     params: Record<string, unknown> | undefined,
     options: RequestOptions = {},
   ): Promise<Exchange> {
-    const id = this.#nextId++;
+    const id = nextRequestId++;
     const sentParams = revision?.lifecycle === "stateless"
       ? withStatelessMeta(params, revision, this.#clientInfo)
       : params;

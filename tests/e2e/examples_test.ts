@@ -18,6 +18,11 @@ const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }
     code: 1,
     stdout: /-32002/,
   },
+  "official-conformance.yml": {
+    args: ["run", "--config", "examples/official-conformance.yml"],
+    code: 0,
+    stdout: /9 passed, 0 failed/,
+  },
   "spec-version-pinning.yml": {
     args: ["compliance", "run", "--from-suite", "examples/spec-version-pinning.yml"],
     code: 0,
