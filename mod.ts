@@ -138,6 +138,11 @@ export {
 export { MIGRATION_CORPUS } from "./src/migration/corpus.ts";
 export type { CodeCheck, MigrationEntry, MigrationRow } from "./src/migration/types.ts";
 
+// DOCTOR
+export { diagnoseServer } from "./src/diagnose/diagnose_server.ts";
+export type { DoctorResult } from "./src/diagnose/diagnose_server.ts";
+export type { LayerName, LayerResult, ServerDiagnosis } from "./src/diagnose/types.ts";
+
 // ERRORS AND EXIT CODES
 export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";
 export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/errors/errors.ts";

@@ -7,6 +7,7 @@ import { complianceCommand } from "./compliance.ts";
 import { complianceInvariantsCommand } from "./compliance_invariants_cmd.ts";
 import { complianceDiffCommand } from "./compliance_version_diff.ts";
 import { conformanceCommand } from "./conformance.ts";
+import { doctorCommand } from "./doctor_cmd.ts";
 import { lintCommand } from "./lint.ts";
 import { migrateCommand } from "./migrate.ts";
 import { reportCommand } from "./report.ts";
@@ -29,6 +30,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       complianceCommand(done, [complianceDiffCommand(done), complianceInvariantsCommand(done)]),
     )
     .addCommand(conformanceCommand(done))
+    .addCommand(doctorCommand(done))
     .addCommand(lintCommand(done))
     .addCommand(migrateCommand(done));
   for (const command of program.commands) command.exitOverride();

@@ -1,0 +1,60 @@
+/** @module `mcptest doctor`: each resolved server's target, its source, and a walk through its failure layers. */
+
+import { Command } from "@commander-js/extra-typings";
+import { collect, positiveInt } from "./options.ts";
+
+/** Build `mcptest doctor`; exit 0 every layer passed, 1 a layer or migration row failed, 2 bad input. */
+export function doctorCommand(done: (code: number) => void) {
+  return new Command("doctor")
+    .description(
+      "Check each server layer by layer (DNS, TCP, TLS, HTTP, auth, initialize, readiness)",
+    )
+    .argument(
+      "[paths...]",
+      "test files or folders whose servers to check (default: as mcptest run)",
+    )
+    .option("--url <url>", "check this URL only")
+    .option("--command <command>", "check this stdio command only (split like a shell)")
+    .option("--config <file>", "project config to use instead of ./mcptest.yml")
+    .option(
+      "--server <name=target>",
+      "override a server: name=command... or name=url (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option("--server-config <file>", "YAML file of servers that overrides mcptest.yml")
+    .option("--var <key=value>", "set a variable (repeatable)", collect, [] as string[])
+    .option(
+      "--env-file <path>",
+      "read variables from a dotenv file (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--target-version <version>",
+      "add the migration probe toward this revision (2026-07-28)",
+    )
+    .option("--format <format>", "pretty or json", "pretty")
+    .option("--timeout <ms>", "timeout of each layer in milliseconds", positiveInt, 5_000)
+    .option("--no-color", "never colour the output")
+    .option("--verbose", "print error causes", false)
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 every layer passed (and no migration row failed), 1 a layer or row failed,
+2 bad arguments or config.
+
+Examples:
+  mcptest doctor                                   # every server of the suite, with its source
+  mcptest doctor --url http://127.0.0.1:3000/mcp
+  mcptest doctor --command "deno run -A server.ts"
+  mcptest doctor --url 'http://127.0.0.1:3000/mcp?scenario=legacy' --target-version 2026-07-28`,
+    )
+    .action(async (paths, options) => {
+      const { doctorAction } = await import("./doctor_cmd_action.ts");
+      done(await doctorAction(paths, options));
+    });
+}
+
+/** Parsed options of `mcptest doctor`. */
+export type DoctorOptions = ReturnType<ReturnType<typeof doctorCommand>["opts"]>;

@@ -1,0 +1,98 @@
+/** @module The `mcptest doctor` action: resolve servers, diagnose each (in order), print, exit code. */
+
+import { loadSuite } from "../config/load_suite.ts";
+import type { ServerSpec } from "../config/types.ts";
+import { UsageError } from "../errors/errors.ts";
+import { ExitCode } from "../errors/exit_codes.ts";
+import { parseServerArg } from "../conformance/server_arg.ts";
+import type { DoctorResult } from "../diagnose/diagnose_server.ts";
+import { redactValue } from "../report/redact.ts";
+import { useColor } from "./color.ts";
+import type { DoctorOptions } from "./doctor_cmd.ts";
+import { handleError } from "./handle_error.ts";
+
+/** Servers from --url / --command, else from the suite (precedence and sources as `mcptest run`). */
+async function serversOf(
+  paths: string[],
+  options: DoctorOptions,
+): Promise<{ servers: ServerSpec[]; secrets: string[] }> {
+  const adHoc: ServerSpec[] = [];
+  if (options.url !== undefined) {
+    adHoc.push({
+      ...parseServerArg(options.url, { timeoutMs: options.timeout }),
+      name: "url",
+      key: "url",
+    });
+  }
+  if (options.command !== undefined) {
+    adHoc.push({
+      ...parseServerArg(options.command, { timeoutMs: options.timeout }),
+      name: "command",
+      key: "command",
+    });
+  }
+  if (adHoc.length > 0) return { servers: adHoc, secrets: [] };
+  const suite = await loadSuite({
+    paths,
+    cwd: Deno.cwd(),
+    ...(options.config !== undefined ? { configFile: options.config } : {}),
+    ...(options.serverConfig !== undefined ? { serverConfigFile: options.serverConfig } : {}),
+    serverOverrides: options.server,
+    vars: options.var,
+    envFiles: options.envFile,
+  });
+  const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
+  if (servers.length === 0) {
+    throw new UsageError("no servers to check: give --url, --command, or a suite with servers:");
+  }
+  return { servers, secrets: [...suite.secrets] };
+}
+
+/** Run the doctor and return its exit code. */
+export async function doctorAction(paths: string[], options: DoctorOptions): Promise<number> {
+  try {
+    if (options.format !== "pretty" && options.format !== "json") {
+      throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
+    }
+    let migrate = false;
+    if (options.targetVersion !== undefined) {
+      const { isMigrationTarget, MIGRATION_TARGET } = await import("../migration/target.ts");
+      if (!isMigrationTarget(options.targetVersion)) {
+        throw new UsageError(
+          `unsupported --target-version "${options.targetVersion}": the only migration target is ${MIGRATION_TARGET.id}`,
+        );
+      }
+      migrate = true;
+    }
+    const { servers, secrets } = await serversOf(paths, options);
+    const [{ diagnoseServer }, { renderDiagnosis }, { renderMigrationRows, migrationExitCode }] =
+      await Promise.all([
+        import("../diagnose/diagnose_server.ts"),
+        import("../diagnose/render.ts"),
+        import("../migration/doctor_probe.ts"),
+      ]);
+    const color = useColor(options.color);
+    const results: DoctorResult[] = [];
+    for (const server of servers) {
+      const result = redactValue(await diagnoseServer(server, options.timeout, migrate), secrets);
+      results.push(result);
+      if (options.format === "pretty") {
+        console.log(renderDiagnosis(result, color));
+        if (result.migration) console.log(renderMigrationRows(result.migration, color).trimEnd());
+        console.log("");
+      }
+    }
+    const failedLayer = results.some((r) => r.layers.some((l) => l.status === "fail"));
+    const failedRow = results.some((r) =>
+      r.migration !== undefined && migrationExitCode(r.migration) !== 0
+    );
+    const ok = !failedLayer && !failedRow;
+    if (options.format === "json") console.log(JSON.stringify({ ok, servers: results }, null, 2));
+    else {console.log(
+        ok ? "doctor: every layer passed" : "doctor: a layer or migration row failed (see above)",
+      );}
+    return ok ? ExitCode.Ok : ExitCode.TestsFailed;
+  } catch (error) {
+    return handleError(error, options.verbose);
+  }
+}

@@ -1,0 +1,116 @@
+/** @module The four layers of a stdio target: spawn, framing, then the MCP layers. */
+
+import type { ServerSpec, StdioTarget } from "../config/types.ts";
+import { findRevision, LATEST_INITIALIZE_REVISION } from "../protocol/revisions.ts";
+import type { Session } from "../session/types.ts";
+import { initializeLayer, readinessLayer } from "./session_layers.ts";
+import { failed, type LayerResult, ok } from "./types.ts";
+
+const SPAWN_FIX = "check that the command exists (PATH), is executable, and that cwd: is right";
+const FRAMING_FIX = "log to stderr: stdout carries only newline-delimited JSON-RPC";
+
+/** Spawn the command, send one initialize line, and look at the first line that comes back. */
+async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<LayerResult[]> {
+  const [command, ...args] = target.command;
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(command!, {
+      args,
+      ...(target.cwd ? { cwd: target.cwd } : {}),
+      env: { ...target.env },
+      stdin: "piped",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+  } catch (error) {
+    const why = error instanceof Deno.errors.NotFound
+      ? "command not found"
+      : (error as Error).message;
+    return [failed("spawn", `spawn failed: ${command}: ${why}`, SPAWN_FIX)];
+  }
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const stderr = new Response(child.stderr).text();
+  const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
+  const writer = child.stdin.getWriter();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await writer.write(new TextEncoder().encode(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 0,
+        method: "initialize",
+        params: {
+          protocolVersion: revision.id,
+          capabilities: {},
+          clientInfo: { name: "mcptest-doctor", version: "0" },
+        },
+      }) + "\n",
+    )).catch(() => {});
+    const first = await new Promise<{ line?: string; exited?: number }>((resolve) => {
+      timer = setTimeout(() => resolve({}), timeoutMs);
+      let buffer = "";
+      (async () => {
+        while (true) {
+          const { value, done } = await lines.read().catch(() => ({
+            value: undefined,
+            done: true,
+          }));
+          if (done) return resolve({ exited: (await child.status).code });
+          buffer += value;
+          const newline = buffer.indexOf("\n");
+          if (newline !== -1) return resolve({ line: buffer.slice(0, newline).trim() });
+        }
+      })();
+    });
+    if (first.exited !== undefined) {
+      const tail = (await stderr).trim().split("\n").slice(-3).join(" | ");
+      return [
+        failed(
+          "spawn",
+          `the server exited with code ${first.exited} before answering${tail ? `: ${tail}` : ""}`,
+          SPAWN_FIX,
+        ),
+      ];
+    }
+    const spawned = ok("spawn", `started ${command} (pid ${child.pid})`);
+    if (first.line === undefined) {
+      return [spawned, ok("framing", `no output within ${timeoutMs} ms (the handshake decides)`)];
+    }
+    try {
+      JSON.parse(first.line);
+      return [spawned, ok("framing", "newline-delimited JSON-RPC on stdout")];
+    } catch {
+      return [
+        spawned,
+        failed(
+          "framing",
+          `server wrote non-JSON to stdout: ${JSON.stringify(first.line.slice(0, 120))}`,
+          FRAMING_FIX,
+        ),
+      ];
+    }
+  } finally {
+    clearTimeout(timer);
+    await writer.close().catch(() => {});
+    try {
+      child.kill("SIGKILL");
+    } catch { /* exited */ }
+    await lines.cancel().catch(() => {});
+    await child.status;
+    await stderr.catch(() => "");
+  }
+}
+
+/** Walk a stdio target; stops at the first failing layer. The open session (if any) is returned. */
+export async function walkStdio(
+  server: ServerSpec & { target: StdioTarget },
+  timeoutMs: number,
+): Promise<{ layers: LayerResult[]; session?: Session }> {
+  const layers = await spawnAndFraming(server.target, timeoutMs);
+  if (layers.some((l) => l.status === "fail")) return { layers };
+  const init = await initializeLayer(server, timeoutMs);
+  layers.push(init.result);
+  if (!init.session) return { layers };
+  layers.push(await readinessLayer(init.session, timeoutMs));
+  return { layers, session: init.session };
+}

@@ -1,0 +1,65 @@
+/** @module The doctor's verdicts: one line per failure layer, per server. */
+
+import type { TargetSource } from "../config/types.ts";
+
+/** The layers of a URL target (seven) and of a stdio target (four), in walking order. */
+export type LayerName =
+  | "dns"
+  | "tcp"
+  | "tls"
+  | "http"
+  | "auth"
+  | "initialize"
+  | "readiness"
+  | "spawn"
+  | "framing";
+
+/** The verdict on one layer. */
+export interface LayerResult {
+  readonly layer: LayerName;
+  /** `n/a`: the layer does not apply (TLS for http://). */
+  readonly status: "ok" | "fail" | "n/a";
+  /** What was seen (the symptom when it failed). */
+  readonly detail: string;
+  /** What to fix, when it failed. */
+  readonly fix?: string;
+}
+
+/** One server walked through its layers. */
+export interface ServerDiagnosis {
+  readonly name: string;
+  /** Redacted target label. */
+  readonly target: string;
+  readonly source: TargetSource;
+  /** Where the source declared it (file), when known. */
+  readonly declaredIn?: string;
+  readonly layers: readonly LayerResult[];
+}
+
+/** A layer passed. */
+export const ok = (layer: LayerName, detail: string): LayerResult => ({
+  layer,
+  status: "ok",
+  detail,
+});
+
+/** A layer failed: the symptom and the fix. */
+export const failed = (layer: LayerName, detail: string, fix: string): LayerResult => ({
+  layer,
+  status: "fail",
+  detail,
+  fix,
+});
+
+/** Race a promise against a timeout; the timer never outlives the race. */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,168 @@
+/** @module The seven layers of a URL target: DNS, TCP, TLS, HTTP, auth, then the MCP layers. */
+
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import type { HttpTarget, ServerSpec } from "../config/types.ts";
+import { findRevision, LATEST_INITIALIZE_REVISION } from "../protocol/revisions.ts";
+import type { Session } from "../session/types.ts";
+import { initializeLayer, readinessLayer } from "./session_layers.ts";
+import { failed, type LayerResult, ok, within } from "./types.ts";
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function dnsLayer(host: string, timeoutMs: number): Promise<LayerResult> {
+  if (isIP(host)) return ok("dns", `${host} is an IP address`);
+  try {
+    const found = await within(timeoutMs, "resolution", lookup(host, { all: true }));
+    return ok("dns", `${host} -> ${found.map((a) => a.address).join(", ")}`);
+  } catch (error) {
+    return failed(
+      "dns",
+      `failed to resolve ${host}: ${reason(error)}`,
+      "check the host name in the URL and your DNS / /etc/hosts",
+    );
+  }
+}
+
+async function tcpLayer(host: string, port: number, timeoutMs: number): Promise<LayerResult> {
+  try {
+    const conn = await within(timeoutMs, "connect", Deno.connect({ hostname: host, port }));
+    conn.close();
+    return ok("tcp", `connected to ${host}:${port}`);
+  } catch (error) {
+    return failed(
+      "tcp",
+      `tcp connect failed: ${host}:${port}: ${reason(error)}`,
+      "start the server, or fix the port; check firewalls between here and the host",
+    );
+  }
+}
+
+async function tlsLayer(
+  url: URL,
+  host: string,
+  port: number,
+  timeoutMs: number,
+): Promise<LayerResult> {
+  if (url.protocol !== "https:") {
+    return { layer: "tls", status: "n/a", detail: "plain http://, no TLS" };
+  }
+  try {
+    const conn = await within(
+      timeoutMs,
+      "TLS handshake",
+      Deno.connectTls({ hostname: host, port }),
+    );
+    await within(timeoutMs, "TLS handshake", conn.handshake());
+    conn.close();
+    return ok("tls", "certificate trusted, handshake done");
+  } catch (error) {
+    return failed(
+      "tls",
+      `tls handshake failed: ${reason(error)}`,
+      "check the certificate (expired, self-signed, wrong host name), or use http:// if the port is plain HTTP",
+    );
+  }
+}
+
+/** POST an initialize request and judge the status before MCP semantics apply. */
+async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise<LayerResult[]> {
+  const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
+  const body = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: revision.id,
+      capabilities: {},
+      clientInfo: { name: "mcptest-doctor", version: "0" },
+    },
+  });
+  let response: Response;
+  try {
+    response = await fetch(target.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        ...target.headers,
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    return [
+      failed(
+        "http",
+        `http request to ${target.url} failed: ${reason(error)}`,
+        "check the URL and any proxy or gateway in front of the server",
+      ),
+    ];
+  }
+  await response.body?.cancel().catch(() => {});
+  const status = response.status;
+  if (status === 401 || status === 403) {
+    return [
+      ok("http", `${status} from ${target.url}`),
+      failed(
+        "auth",
+        `authentication failed: ${status}${
+          response.headers.get("www-authenticate")
+            ? ` (WWW-Authenticate: ${response.headers.get("www-authenticate")})`
+            : ""
+        }`,
+        "send credentials: headers: { Authorization_Env: YOUR_TOKEN_VARIABLE } on the server entry",
+      ),
+    ];
+  }
+  if (status >= 500 || status === 404 || status === 405 || (status >= 300 && status < 400)) {
+    return [
+      failed(
+        "http",
+        `http ${status} from ${target.url}`,
+        status >= 500
+          ? "the server or a gateway in front of it failed: check its logs"
+          : "check the URL path (MCP endpoints usually live at /mcp) and redirects",
+      ),
+    ];
+  }
+  return [
+    ok("http", `${status} from POST ${target.url}`),
+    ok(
+      "auth",
+      target.headers && Object.keys(target.headers).length > 0
+        ? "credentials accepted"
+        : "no credentials needed",
+    ),
+  ];
+}
+
+/** Walk a URL target; stops at the first failing layer. The open session (if any) is returned. */
+export async function walkUrl(
+  server: ServerSpec & { target: HttpTarget },
+  timeoutMs: number,
+): Promise<{ layers: LayerResult[]; session?: Session }> {
+  const url = new URL(server.target.url);
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  const port = Number(url.port || (url.protocol === "https:" ? 443 : 80));
+  const layers: LayerResult[] = [];
+  const steps = [
+    () => dnsLayer(host, timeoutMs),
+    () => tcpLayer(host, port, timeoutMs),
+    () => tlsLayer(url, host, port, timeoutMs),
+  ];
+  for (const step of steps) {
+    const result = await step();
+    layers.push(result);
+    if (result.status === "fail") return { layers };
+  }
+  const http = await httpAndAuthLayers(server.target, timeoutMs);
+  layers.push(...http);
+  if (http.some((l) => l.status === "fail")) return { layers };
+  const init = await initializeLayer(server, timeoutMs);
+  layers.push(init.result);
+  if (!init.session) return { layers };
+  layers.push(await readinessLayer(init.session, timeoutMs));
+  return { layers, session: init.session };
+}
