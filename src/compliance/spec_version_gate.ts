@@ -8,6 +8,9 @@ import type { ComplianceBlock } from "./suite_block.ts";
 import type { ComplianceCorpus } from "./types.ts";
 import { diffVersions } from "./version_diff.ts";
 
+/** The shape of a revision name: a typo of it is an error, an unshipped one a bootstrap. */
+const VERSION_NAME = /^(v\d{4}-\d{2}-\d{2}|draft)$/;
+
 /** The defaults of seed 000 when `expect:` is omitted. */
 export const DEFAULT_GATE_EXPECT: readonly { target: string; matcher: Record<string, unknown> }[] =
   [
@@ -69,13 +72,21 @@ export async function evaluateSpecVersionCheck(
     );
   }
   const to = corpus.revisions[check.against];
+  if (!to && !VERSION_NAME.test(check.against)) {
+    throw new ConfigError(
+      `spec_version_check against: "${check.against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
+      check.pos,
+    );
+  }
+  const fromCorpus = corpus.revisions[from];
+  if (!fromCorpus) throw new ConfigError(`no compliance corpus for ${from}`, check.pos);
   if (!to) {
     return note(
       `spec_version_check ${from} -> ${check.against}`,
       `no shipped corpus for ${check.against}, nothing to diff yet (the gate passes)`,
     );
   }
-  const diff = diffVersions(corpus.revisions[from]!, to);
+  const diff = diffVersions(fromCorpus, to);
   const root = {
     spec_clean: diff.isClean(),
     spec_breaking_changes: diff.rulesIn("changed"),
@@ -136,6 +147,12 @@ export function validateGate(block: ComplianceBlock): void {
   if (block.specVersion === undefined) {
     throw new ConfigError(
       "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
+      check.pos,
+    );
+  }
+  if (check.against !== undefined && !VERSION_NAME.test(check.against)) {
+    throw new ConfigError(
+      `spec_version_check against: "${check.against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
       check.pos,
     );
   }

@@ -37,6 +37,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** An expect block's identity: its assertions are a conjunction, so neither their order nor their keys' order counts. */
+function expectKey(expect: readonly RuleExpectation[]): string {
+  return JSON.stringify(expect.map(canonicalJson).sort());
+}
+
 /** The diff of two revisions: a flat entry list ordered by rule id and a precomputed summary. */
 export class VersionDiff {
   /** The `from` revision's directory name. */
@@ -129,10 +134,18 @@ export function diffVersions(from: RevisionCorpus, to: RevisionCorpus): VersionD
     const a = before.get(rule), b = after.get(rule);
     if (!a) return { rule, bucket: "added", to: b!.expect };
     if (!b) return { rule, bucket: "removed", from: a.expect };
-    const same = canonicalJson(a.expect) === canonicalJson(b.expect);
+    const same = expectKey(a.expect) === expectKey(b.expect);
     return { rule, bucket: same ? "unchanged" : "changed", from: a.expect, to: b.expect };
   });
   return new VersionDiff(from.version, to.version, entries);
+}
+
+/** The corpus's revisions, oldest first, `draft` last. */
+function knownVersions(corpus: ComplianceCorpus): string[] {
+  return Object.keys(corpus.revisions).sort((
+    a,
+    b,
+  ) => (a === "draft" ? 1 : b === "draft" ? -1 : a.localeCompare(b)));
 }
 
 /**

@@ -90,3 +90,11 @@ Deno.test("spec_version_check: bootstrap cases pass with a note; a block without
   assert.equal(badTarget.code, 2);
   assert.match(badTarget.stderr, /unknown spec_version_check target "spec_cleanliness"/);
 });
+
+Deno.test("spec_version_check: a malformed against: is an error, not a bootstrap", async () => {
+  const run = await gate(
+    "  spec_version: v2025-06-18\n  spec_version_check:\n    against: v2025-6-18\n  tests:\n    - name: PROTO-002\n",
+  );
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /against: "v2025-6-18" is not a revision name/);
+});

@@ -80,3 +80,16 @@ Deno.test("mcptest compliance diff: exit 0 clean, 1 changed, 2 unknown; json out
   const unknown = await mcptest(["compliance", "diff", "v1999-01-01", "draft"]);
   assert.equal(unknown.code, 2);
 });
+
+Deno.test("diffVersions(): reordering the assertions of an expect block is not a change", () => {
+  const a: RuleSpec = {
+    id: "TOOL-001",
+    probe: { kind: "request", method: "tools/list" },
+    expect: [{ target: "result.tools", matcher: { schema: { type: "array" } } }, {
+      target: "result",
+      matcher: { contains: {} },
+    }],
+  };
+  const b: RuleSpec = { ...a, expect: [...a.expect].reverse() };
+  assert.equal(diffVersions(revision("x", [a]), revision("y", [b])).isClean(), true);
+});
