@@ -56,6 +56,7 @@ export function complianceRunCommand(done: (code: number) => void) {
     )
     .option("--reporter <format>", "pretty, json, junit, tap, sarif, markdown, html", "pretty")
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
+    .option("--capture <file>", "write the session capture of every server (seed 003 format)")
     .option("--no-color", "never colour the output")
     .addHelpText(
       "after",

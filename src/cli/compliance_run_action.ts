@@ -12,7 +12,9 @@ import { redactValue } from "../report/redact.ts";
 import { getReporter } from "../report/reporters.ts";
 import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../report/run_record.ts";
 import { summarize } from "../report/summary.ts";
-import { writeOutput } from "../report/write_output.ts";
+import { writeFileAtomic, writeOutput } from "../report/write_output.ts";
+import { captureFileValue, capturingConnect } from "../session/capturing_connect.ts";
+import type { CaptureSession } from "../session/types.ts";
 import { connect } from "../session/connect.ts";
 import { VERSION } from "../version.ts";
 import { useColor } from "./color.ts";
@@ -24,9 +26,12 @@ type TargetOptions = ComplianceBaselineOptions | ComplianceRunOptions;
 /** Rule results of the target the options name, plus what the record needs. */
 async function results(
   options: TargetOptions,
+  captures: CaptureSession[] = [],
 ): Promise<{ tests: TestResult[]; files: string[]; secrets: string[] }> {
-  const open = (server: Parameters<typeof connect>[0]) =>
-    connect(server, { clientVersion: VERSION });
+  const open = capturingConnect(
+    (server) => connect(server, { clientVersion: VERSION }),
+    (capture) => captures.push(capture),
+  );
   if (options.fromSuite !== undefined) {
     if (options.server !== undefined) {
       throw new UsageError("use either --from-suite or --server, not both");
@@ -88,7 +93,12 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     const baseline = options.baseline === undefined
       ? undefined
       : await readBaseline(options.baseline);
-    const found = await results(options);
+    const captures: CaptureSession[] = [];
+    const found = await results(options, captures);
+    if (options.capture !== undefined) {
+      const value = redactValue(captureFileValue(captures), found.secrets);
+      await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
+    }
     const tests = baseline ? applyBaseline(found.tests, baseline, options.baseline!) : found.tests;
     const record = redactValue(recordOf(tests, found.files, started, startedAt), found.secrets);
     const toStdout = options.output === "-";

@@ -30,6 +30,10 @@ export function conformanceRunCommand(done: (code: number) => void) {
     .option("--reporter <format>", "output format: pretty, json, markdown, html", "pretty")
     .option("--out <path>", "write the report to a file (atomic) instead of stdout")
     .option(
+      "--capture <file>",
+      "write the session capture (seed 003 format) for `compliance invariants`",
+    )
+    .option(
       "--auto-refresh",
       "refresh the corpus first when --target-version is missing locally",
       false,

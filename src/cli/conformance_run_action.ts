@@ -11,6 +11,10 @@ import { runConformance } from "../conformance/run_conformance.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
 import { writeReport } from "../conformance/write_report.ts";
 import { connect } from "../session/connect.ts";
+import { captureFileValue, capturingConnect } from "../session/capturing_connect.ts";
+import type { CaptureSession } from "../session/types.ts";
+import { redactValue } from "../report/redact.ts";
+import { writeFileAtomic } from "../report/write_output.ts";
 import { VERSION } from "../version.ts";
 import { useColor } from "./color.ts";
 import type { ConformanceRunOptions } from "./conformance.ts";
@@ -25,12 +29,21 @@ export async function conformanceRunAction(options: ConformanceRunOptions): Prom
       timeoutMs: options.timeout,
     });
     const corpus = await resolveWithRefresh(options);
+    const captures: CaptureSession[] = [];
     const result = await runConformance({
       server,
       corpus,
-      connect: (spec) => connect(spec, { clientVersion: VERSION }),
+      connect: capturingConnect(
+        (spec) => connect(spec, { clientVersion: VERSION }),
+        (capture) => captures.push(capture),
+      ),
       toolVersion: VERSION,
     });
+    if (options.capture !== undefined) {
+      const secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
+      const value = redactValue(captureFileValue(captures), secrets);
+      await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
+    }
     const toStdout = options.out === undefined || options.out === "-";
     await writeReport(
       options.out,

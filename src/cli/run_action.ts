@@ -18,6 +18,7 @@ import { runTests } from "../runner/run.ts";
 import { selectTests } from "../runner/select_tests.ts";
 import { connect } from "../session/connect.ts";
 import type { Session } from "../session/types.ts";
+import { capturingConnect } from "../session/capturing_connect.ts";
 import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
 import type { RunRecord } from "../report/run_record.ts";
 import { summarize } from "../report/summary.ts";
@@ -131,16 +132,7 @@ async function withCompliance(
     import("../compliance/run_blocks.ts"),
     import("../compliance/run_gates.ts"),
   ]);
-  const connectAndCapture = async (server: ServerSpec) => {
-    const session = await open(server);
-    const close = session.close.bind(session);
-    return Object.assign(session, {
-      close: async () => {
-        onCapture(session.capture());
-        await close();
-      },
-    });
-  };
+  const connectAndCapture = capturingConnect(open, onCapture);
   const extra = [
     ...await runComplianceBlocks(suite, compliance.blocks, {
       connect: connectAndCapture,

@@ -171,3 +171,39 @@ Deno.test("mcptest run --capture + compliance invariants: real captures of the e
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("compliance run and conformance run write captures too (--capture), which pass the invariants", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const items =
+      "deno run --allow-net=127.0.0.1 --allow-env --allow-read examples/servers/items_server.ts";
+    const compliance = await mcptest([
+      "compliance",
+      "run",
+      "--from-suite",
+      "examples/compliance.yml",
+      "--capture",
+      `${dir}/a.json`,
+    ]);
+    assert.equal(compliance.code, 0, compliance.stderr);
+    const conformance = await mcptest([
+      "conformance",
+      "run",
+      "--server",
+      items,
+      "--target-version",
+      "2025-11-25",
+      "--capture",
+      `${dir}/b.json`,
+    ]);
+    assert.equal(conformance.code, 0, conformance.stderr);
+    for (const file of ["a.json", "b.json"]) {
+      const sessions = parseCapture(await Deno.readTextFile(`${dir}/${file}`), file);
+      assert.ok(sessions[0]!.exchanges.length > 0, `${file} holds exchanges`);
+      const inv = await mcptest(["compliance", "invariants", "--capture", `${dir}/${file}`]);
+      assert.equal(inv.code, 0, inv.stdout);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
