@@ -162,7 +162,7 @@ export function diffCorpusVersions(
     if (!revision) {
       throw new UsageError(
         `unknown compliance version "${name}", expected one of: ${
-          Object.keys(corpus.revisions).join(", ")
+          knownVersions(corpus).join(", ")
         }`,
       );
     }
