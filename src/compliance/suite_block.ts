@@ -91,6 +91,14 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
       );
     }
   }
+  if (block.grade_delta !== undefined) {
+    errors.push(
+      new ConfigError(
+        "grade_delta: (model-compatibility grading) is not available in this version, expected spec_version, spec_version_check or tests",
+        doc.positionOf(["compliance", "grade_delta"], "key"),
+      ),
+    );
+  }
   let specVersion: string | undefined;
   const specVersionPos = block.spec_version === undefined
     ? undefined

@@ -2,7 +2,10 @@ import assert from "node:assert/strict";
 import { mcptest, ROOT } from "./_cli.ts";
 
 /** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
-const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }> = {
+const EXAMPLES: Record<
+  string,
+  { args: string[]; code: number; stdout?: RegExp; env?: Record<string, string> }
+> = {
   "compliance.yml": {
     args: ["run", "examples/compliance.yml"],
     code: 0,
@@ -22,6 +25,18 @@ const EXAMPLES: Record<string, { args: string[]; code: number; stdout?: RegExp }
     args: ["run", "--config", "examples/official-conformance.yml"],
     code: 0,
     stdout: /9 passed, 0 failed/,
+  },
+  "reference.yml": {
+    args: ["run", "examples/reference.yml"],
+    env: { REFERENCE_TOKEN: "example-token" },
+    code: 0,
+    stdout: /5 passed, 0 failed/,
+  },
+  "reference-http.yml": {
+    args: ["run", "examples/reference-http.yml", "--var", "items_url=http://127.0.0.1:1/mcp"],
+    env: { REFERENCE_TOKEN: "example-token" },
+    code: 1,
+    stdout: /FAIL[\s\S]*error \[tcp\]/,
   },
   "spec-version-pinning.yml": {
     args: ["compliance", "run", "--from-suite", "examples/spec-version-pinning.yml"],
@@ -44,7 +59,7 @@ Deno.test("every examples/*.yml runs as the docs say", async (t) => {
     await t.step(file, async () => {
       const example = EXAMPLES[file];
       assert.ok(example, `examples/${file} is not registered in tests/e2e/examples_test.ts`);
-      const run = await mcptest(example.args);
+      const run = await mcptest(example.args, example.env ? { env: example.env } : {});
       assert.equal(run.code, example.code, run.stdout + run.stderr);
       if (example.stdout) assert.match(run.stdout, example.stdout);
     });
