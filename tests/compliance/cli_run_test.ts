@@ -47,6 +47,11 @@ compliance:
 Deno.test("compliance: blocks reject unknown rules, servers, keys and spec_version typos at load (exit 2)", async (t) => {
   const cases: [string, string, RegExp][] = [
     [
+      "grade_delta",
+      "compliance:\n  spec_version: v2025-06-18\n  grade_delta: {}\n  tests:\n    - name: PROTO-002\n",
+      /suite\.yml:\d+:\d+: grade_delta: .*not available/,
+    ],
+    [
       "typo",
       "compliance:\n  spec_version: v2025-6-18\n  tests:\n    - name: PROTO-002\n",
       /suite\.yml:\d+:\d+: unknown compliance spec_version: "v2025-6-18"/,
