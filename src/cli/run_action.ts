@@ -10,7 +10,7 @@ import {
   shouldAnnotate,
 } from "../report/annotations.ts";
 import { getReporter } from "../report/reporters.ts";
-import { UsageError } from "../errors/errors.ts";
+import { ConfigError, UsageError } from "../errors/errors.ts";
 import { writeFileAtomic, writeOutput, writeStderr } from "../report/write_output.ts";
 import { saveLastRun } from "../runner/last_failed.ts";
 import { prepareTests } from "../runner/prepare.ts";
@@ -51,6 +51,7 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       ...(options.filter !== undefined ? { filter: options.filter } : {}),
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
     });
+    rejectUnsupportedTests(suite);
     const compliance = await complianceOf(suite, options.filter);
     if (selected.length === 0 && compliance === undefined) {
       if (options.passWithNoTests) {
@@ -143,4 +144,22 @@ async function withCompliance(
   const tests = redactValue([...record.tests, ...extra], suite.secrets);
   const ran = extra.reduce((total, t) => total + t.durationMs, 0);
   return { ...record, tests, summary: summarize(tests), durationMs: record.durationMs + ran };
+}
+
+/**
+ * `agents:` and `evals:` are accepted by the schema for forward compatibility, but this version
+ * cannot run them: say so (exit 2) rather than report a green run that skipped them silently.
+ */
+function rejectUnsupportedTests(suite: Suite): void {
+  for (const doc of suite.documents ?? []) {
+    for (const key of ["agents", "evals"]) {
+      const value = doc.value[key];
+      if (Array.isArray(value) && value.length > 0) {
+        throw new ConfigError(
+          `${key}: tests are not supported by this version of mcptest, expected tools:, resources:, prompts: or compliance:`,
+          doc.positionOf([key], "key"),
+        );
+      }
+    }
+  }
 }

@@ -42,6 +42,11 @@ Deno.test("mcptest run reports load errors at file:line:col and exits 2, without
       /suite\.yml:10:18: unknown matcher "equalz", expected one of: exact/,
     ],
     [
+      "agents: tests this version cannot run",
+      `${server}agents:\n  - name: an agent test\n`,
+      /suite\.yml:\d+:1: agents: tests are not supported/,
+    ],
+    [
       "unresolvable variable",
       `${server}tools:\n  - name: x\n    server: items\n    tool: echo\n    args: { text: "\${nowhere_defined}" }\n    expect: []\n`,
       /suite\.yml:\d+:\d+: .*nowhere_defined/,
