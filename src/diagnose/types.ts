@@ -1,18 +1,10 @@
 /** @module The doctor's verdicts: one line per failure layer, per server. */
 
 import type { TargetSource } from "../config/types.ts";
+import type { FailureLayer } from "../transport/types.ts";
 
-/** The layers of a URL target (seven) and of a stdio target (four), in walking order. */
-export type LayerName =
-  | "dns"
-  | "tcp"
-  | "tls"
-  | "http"
-  | "auth"
-  | "initialize"
-  | "readiness"
-  | "spawn"
-  | "framing";
+/** The layers of a URL target (seven) and of a stdio target (four): the transport's failure layers. */
+export type LayerName = FailureLayer;
 
 /** The verdict on one layer. */
 export interface LayerResult {
