@@ -96,8 +96,8 @@ export async function evaluateSpecVersionCheck(
   };
   const expect = check.expect ?? DEFAULT_GATE_EXPECT;
   const assertions: AssertionResult[] = [];
-  for (const item of expect) {
-    assertions.push(await assertOne(item, root, check.pos));
+  for (const [i, item] of expect.entries()) {
+    assertions.push(await assertOne(item, root, check.expectPos?.[i] ?? check.pos));
   }
   return {
     ...base,

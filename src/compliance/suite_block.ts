@@ -26,6 +26,8 @@ export interface ComplianceEntry {
 export interface SpecVersionCheckBlock {
   readonly against?: string;
   readonly expect?: readonly unknown[];
+  /** Position of each `expect:` item (same order). */
+  readonly expectPos?: readonly SourcePos[];
   readonly pos: SourcePos;
 }
 
@@ -115,7 +117,14 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
     const c = block.spec_version_check as Record<string, unknown>;
     check = {
       ...(typeof c.against === "string" ? { against: c.against } : {}),
-      ...(Array.isArray(c.expect) ? { expect: c.expect } : {}),
+      ...(Array.isArray(c.expect)
+        ? {
+          expect: c.expect,
+          expectPos: c.expect.map((_, i) =>
+            doc.positionOf(["compliance", "spec_version_check", "expect", i])
+          ),
+        }
+        : {}),
       pos: doc.positionOf(["compliance", "spec_version_check"], "key"),
     };
   }
