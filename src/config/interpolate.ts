@@ -40,6 +40,9 @@ export function interpolateValue(
   };
   const walk = (node: unknown, at: readonly PathSegment[]): unknown => {
     if (typeof node === "string") {
+      // Without a "$" nothing can be interpolated (or fail): skip the position lookup, which is
+      // what makes the careful YAML parser run.
+      if (!node.includes("$")) return node;
       return attempt(node, () => stack.interpolate(node, positionOf(at)));
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]));

@@ -44,7 +44,7 @@ export function normalizeTests(
   for (const [block, kind] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
-    const seen = new Map<string, SourcePos>();
+    const seen = new Map<string, (string | number)[]>();
     items.forEach((raw, i) => {
       const at = [block, i];
       const done = interpolateValue(raw, at, stack, positionOf);
@@ -55,18 +55,21 @@ export function normalizeTests(
       }
       const item = done.value as Raw;
       const name = String(item.name);
-      const namePos = positionOf([...at, "name"]);
+      // Positions of names are looked up only for a duplicate: a valid suite never pays for them.
+      const namePath = [...at, "name"];
       const first = seen.get(name);
       if (first) {
         errors.push(
           new ConfigError(
-            `duplicate ${kind} test name "${name}"; the first is at ${formatPos(first)}`,
-            namePos,
+            `duplicate ${kind} test name "${name}"; the first is at ${
+              formatPos(positionOf(first))
+            }`,
+            positionOf(namePath),
           ),
         );
         return;
       }
-      seen.set(name, namePos);
+      seen.set(name, namePath);
       const pos = positionOf(at);
       let serverKey: string;
       try {

@@ -72,7 +72,7 @@ export function buildServer(
       };
     }
   }
-  const protocolVersion = checkRevision(raw.protocol_version, at("protocol_version"), errors);
+  const protocolVersion = checkRevision(raw.protocol_version, () => at("protocol_version"), errors);
   if (!target || errors.length > 0) return { errors };
   const spec: ServerSpec = {
     key: origin.key,
@@ -121,7 +121,7 @@ export function parseServerFlag(flag: string): { name: string; target: ServerTar
 /** Check a `protocol_version` value; returns the canonical revision id. */
 export function checkRevision(
   value: unknown,
-  pos: ReturnType<PositionLookup>,
+  pos: ReturnType<PositionLookup> | (() => ReturnType<PositionLookup>),
   errors: ConfigError[],
 ): string | undefined {
   if (typeof value !== "string") return undefined;
@@ -132,7 +132,7 @@ export function checkRevision(
       `unknown protocol_version ${JSON.stringify(value)}; expected one of: ${
         ACCEPTED_REVISIONS.join(", ")
       }`,
-      pos,
+      typeof pos === "function" ? pos() : pos,
     ),
   );
   return undefined;

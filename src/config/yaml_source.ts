@@ -12,6 +12,7 @@ import {
 } from "yaml";
 import type { Document } from "yaml";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+import { type FastDocument, fastParse } from "./fast_yaml.ts";
 
 /** One step of a path into a YAML value: a mapping key or a sequence index. */
 export type PathSegment = string | number;
@@ -40,6 +41,76 @@ export interface YamlSource {
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseYaml(text: string, file: string): YamlSource {
+  const fast = fastParse(text);
+  if (!fast) return parseCarefully(text, file);
+  // The careful parser runs only when a position it alone knows is asked for: a key, a scalar,
+  // or anything on an error path. Loading a valid suite never needs it.
+  let careful: YamlSource | undefined;
+  const exact = () => (careful ??= parseCarefully(text, file));
+  return {
+    file,
+    text,
+    value: fast.value,
+    positionOf(path, at = "value") {
+      if (at === "value") {
+        const node = nodeAt(fast.value, path);
+        const pos = node !== null && typeof node === "object"
+          ? fast.positions.get(node)
+          : undefined;
+        if (pos) return { file, ...pos };
+      } else {
+        const pos = blockKeyPosition(text, fast, path);
+        if (pos) return { file, ...pos };
+      }
+      return exact().positionOf(path, at);
+    },
+  };
+}
+
+/**
+ * The position of a block-mapping key (`name:` at the start of a line, at the mapping's
+ * indentation), found from the mapping's start; undefined for anything else (flow style, quoted
+ * keys), which the careful parser then answers.
+ */
+function blockKeyPosition(
+  text: string,
+  fast: FastDocument,
+  path: readonly PathSegment[],
+): { line: number; col: number } | undefined {
+  const key = path.at(-1);
+  if (typeof key !== "string" || !/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
+  const parent = nodeAt(fast.value, path.slice(0, -1));
+  if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
+  const start = fast.positions.get(parent);
+  if (!start) return undefined;
+  const entry = new RegExp(`^${key}[ \\t]*:([ \\t]|$)`);
+  const lines = text.split("\n");
+  for (let i = start.line - 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const at = start.col - 1;
+    if (i > start.line - 1) {
+      const body = line.trimStart();
+      if (body === "" || body.startsWith("#")) continue;
+      const indent = line.length - body.length;
+      if (indent < at) return undefined;
+      if (indent > at) continue;
+    }
+    if (entry.test(line.slice(at))) return { line: i + 1, col: at + 1 };
+  }
+  return undefined;
+}
+
+function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
+  let node = value;
+  for (const segment of path) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/** The `yaml` package's parse: every position, precise syntax errors (the reference the fast path is tested against). */
+export function parseCarefully(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (offset: number): SourcePos => {

@@ -1,0 +1,72 @@
+/** @module The fast path of YAML loading: js-yaml for the value, plus the start position of every mapping and sequence. */
+
+// @ts-types="@types/js-yaml"
+import { CORE_SCHEMA, load } from "js-yaml";
+
+/** A 1-based line and column. */
+export interface LineCol {
+  readonly line: number;
+  readonly col: number;
+}
+
+/** The value of a document and where each of its mappings and sequences starts. */
+export interface FastDocument {
+  readonly value: unknown;
+  /** Position of each object/array node: its first significant character, as the `yaml` parser reports it. */
+  readonly positions: WeakMap<object, LineCol>;
+}
+
+/** Anchors make one node appear in several places: positions by identity would be ambiguous. */
+const ANCHOR = /(^|[\s,[{])&[^\s,\]}]/m;
+
+/**
+ * Parse `text` quickly, or return undefined when the careful parser must decide (anchors, or
+ * anything js-yaml rejects: the careful parser then reports the error with its position).
+ */
+export function fastParse(text: string): FastDocument | undefined {
+  if (ANCHOR.test(text)) return undefined;
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const locate = (offset: number): LineCol => {
+    let lo = 0, hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
+  };
+  const positions = new WeakMap<object, LineCol>();
+  const open: number[] = [];
+  try {
+    const value = load(text, {
+      schema: CORE_SCHEMA,
+      listener(event, state) {
+        if (event === "open") {
+          open.push(significant(text, state.position));
+          return;
+        }
+        const start = open.pop();
+        if (start !== undefined && state.result !== null && typeof state.result === "object") {
+          positions.set(state.result as object, locate(start));
+        }
+      },
+    });
+    return { value: value ?? null, positions };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The offset of the first character at or after `at` that is not blank or part of a comment. */
+function significant(text: string, at: number): number {
+  let i = at;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === " " || c === "\t" || c === "\n" || c === "\r") i++;
+    else if (c === "#") {
+      while (i < text.length && text[i] !== "\n") i++;
+    } else break;
+  }
+  return i;
+}
