@@ -4,7 +4,8 @@ import { ConfigError, type SourcePos } from "../errors/errors.ts";
 import { compileMatcher } from "../matchers/registry.ts";
 import { parseTarget } from "../matchers/target_path.ts";
 import type { PositionLookup } from "../config/yaml_source.ts";
-import type { RegistryEntry, RuleExpectation, RuleProbe, RuleSpec } from "./types.ts";
+import type { RegistryEntry, RuleExpectation, RuleProbe, RuleSeverity, RuleSpec } from "./types.ts";
+import { CORPUS_VERSIONS } from "./versions.ts";
 
 /** Area prefixes of seed 004 section 7. */
 export const AREAS: readonly string[] = [
@@ -60,10 +61,7 @@ export function validateEntry(raw: unknown, at: (key?: string) => SourcePos): Re
   if (area !== match[1]) {
     throw new ConfigError(`area "${area}" does not match the id prefix ${match[1]}`, at("area"));
   }
-  const severity = str(raw, "severity", at);
-  if (severity !== "MUST" && severity !== "SHOULD" && severity !== "MAY") {
-    throw new ConfigError(`severity "${severity}" must be MUST, SHOULD or MAY`, at("severity"));
-  }
+  const severity = severityOf(raw.severity, at("severity"));
   const specUrl = str(raw, "spec_url", at);
   if (!SPEC_URL.test(specUrl)) {
     throw new ConfigError(
@@ -78,6 +76,7 @@ export function validateEntry(raw: unknown, at: (key?: string) => SourcePos): Re
     severity,
     spec_url: specUrl,
   };
+  if (raw.severities !== undefined) entry.severities = severitiesOf(raw.severities, at);
   if (raw.capability !== undefined) entry.capability = str(raw, "capability", at);
   if (raw.deprecated !== undefined) {
     const d = raw.deprecated;
@@ -174,6 +173,44 @@ function validateExpectation(id: string, raw: unknown, at: () => SourcePos): Rul
   if (names.length !== 1) throw new ConfigError(`${id}: matcher must have exactly one name`, at());
   compileMatcher({ name: names[0]!, arg: raw.matcher[names[0]!], pos: at() });
   return { target: raw.target, matcher: raw.matcher };
+}
+
+const SEVERITIES: readonly string[] = ["MUST", "SHOULD", "MAY"];
+
+function severityOf(value: unknown, pos: SourcePos): RuleSeverity {
+  if (typeof value !== "string" || !SEVERITIES.includes(value)) {
+    throw new ConfigError(
+      `severity ${JSON.stringify(value) ?? "(missing)"} must be MUST, SHOULD or MAY`,
+      pos,
+    );
+  }
+  return value as RuleSeverity;
+}
+
+/** `severities: {<corpus version>: <severity>}`: the per-revision overrides. */
+function severitiesOf(
+  value: unknown,
+  at: (key?: string) => SourcePos,
+): Record<string, RuleSeverity> {
+  if (!isRecord(value) || Object.keys(value).length === 0) {
+    throw new ConfigError(
+      "severities must be a non-empty mapping of corpus version to MUST, SHOULD or MAY",
+      at("severities"),
+    );
+  }
+  const out: Record<string, RuleSeverity> = {};
+  for (const [version, severity] of Object.entries(value)) {
+    if (!CORPUS_VERSIONS.includes(version)) {
+      throw new ConfigError(
+        `severities: unknown corpus version "${version}", expected one of: ${
+          CORPUS_VERSIONS.join(", ")
+        }`,
+        at("severities"),
+      );
+    }
+    out[version] = severityOf(severity, at("severities"));
+  }
+  return out;
 }
 
 function str(raw: Raw, key: string, at: (key?: string) => SourcePos): string {

@@ -4,7 +4,7 @@ import type { ServerSpec, Suite } from "../config/types.ts";
 import type { TestResult } from "../report/run_record.ts";
 import type { Session } from "../session/types.ts";
 import { COMPLIANCE_CORPUS } from "./embedded.ts";
-import { ruleName } from "./engine/run_rules.ts";
+import { ruleName, ruleRef } from "./engine/run_rules.ts";
 import { runCompliance } from "./run_compliance.ts";
 import type { ComplianceBlock, ComplianceEntry } from "./suite_block.ts";
 import { isCorpusVersion } from "./versions.ts";
@@ -56,20 +56,28 @@ async function runServer(
   const version: { name?: string; error?: string } = block.specVersion !== undefined
     ? { name: block.specVersion }
     : await negotiatedVersion(server, options);
-  const attribute = (entry: ComplianceEntry, result: Partial<TestResult>): TestResult => ({
-    id: `${block.file}::compliance::${server.name}::${entry.rule}`,
-    name: ruleName(COMPLIANCE_CORPUS.registry[entry.rule], entry.rule, version.name ?? "unpinned"),
-    kind: "compliance",
-    server: server.key,
-    file: block.file,
-    line: entry.pos.line,
-    col: entry.pos.col,
-    status: "error",
-    durationMs: 0,
-    assertions: [],
-    budgets: [],
-    ...result,
-  });
+  const attribute = (entry: ComplianceEntry, result: Partial<TestResult>): TestResult => {
+    const registered = COMPLIANCE_CORPUS.registry[entry.rule];
+    return {
+      id: `${block.file}::compliance::${server.name}::${entry.rule}`,
+      name: ruleName(
+        COMPLIANCE_CORPUS.registry[entry.rule],
+        entry.rule,
+        version.name ?? "unpinned",
+      ),
+      kind: "compliance",
+      server: server.key,
+      file: block.file,
+      line: entry.pos.line,
+      col: entry.pos.col,
+      status: "error",
+      durationMs: 0,
+      assertions: [],
+      budgets: [],
+      ...(registered && version.name ? { rule: ruleRef(registered, version.name) } : {}),
+      ...result,
+    };
+  };
   if (version.error !== undefined) {
     return entries.map((e) => attribute(e, { failure: { message: version.error! } }));
   }

@@ -7,7 +7,7 @@ import type { TestResult } from "../report/run_record.ts";
 import type { Session } from "../session/types.ts";
 import { ConnectError } from "../transport/failure_layer.ts";
 import { COMPLIANCE_CORPUS, corpusFor } from "./embedded.ts";
-import { ruleName, runRules } from "./engine/run_rules.ts";
+import { ruleName, ruleRef, runRules } from "./engine/run_rules.ts";
 import type { ComplianceCorpus, RuleSpec } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
 import type { SourcePos } from "../errors/errors.ts";
@@ -116,6 +116,7 @@ function failed(
   },
 ): TestResult {
   const handshakeRule = rule.probe.kind === "handshake";
+  const entry = at.registry[rule.id];
   return {
     id: `compliance::${at.version}::${rule.id}`,
     name: ruleName(at.registry[rule.id], rule.id, at.version),
@@ -128,6 +129,7 @@ function failed(
     durationMs: 0,
     assertions: [],
     budgets: [],
+    ...(entry ? { rule: ruleRef(entry, at.version) } : {}),
     failure: {
       message: handshakeRule && handshakeFailed
         ? `handshake rejected: ${message}`

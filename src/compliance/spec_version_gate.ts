@@ -86,7 +86,7 @@ export async function evaluateSpecVersionCheck(
       `no shipped corpus for ${check.against}, nothing to diff yet (the gate passes)`,
     );
   }
-  const diff = diffVersions(fromCorpus, to);
+  const diff = diffVersions(fromCorpus, to, corpus.registry);
   const root = {
     spec_clean: diff.isClean(),
     spec_breaking_changes: diff.rulesIn("changed"),

@@ -13,7 +13,13 @@ export interface RegistryEntry {
   readonly title: string;
   /** The id prefix (PROTO, SCHEMA, SEQ, TOOL, RES, ...). */
   readonly area: string;
+  /** The severity in every revision that `severities` does not override. */
   readonly severity: RuleSeverity;
+  /**
+   * Per-revision severity where it differs from `severity` (`{draft: MUST}`). Registry metadata only:
+   * a severity move is never a change of expected behaviour, so the version diff ignores it.
+   */
+  readonly severities?: Readonly<Record<CorpusVersion, RuleSeverity>>;
   /** Server capability that gates the rule (`tools`, `resources`, `prompts`, `completions`, `logging`, `elicitation`, ...); absent = always runs. */
   readonly capability?: string;
   /** Spec URL the rule enforces. */

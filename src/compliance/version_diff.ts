@@ -2,7 +2,14 @@
 
 import { UsageError } from "../errors/errors.ts";
 import { styler } from "../report/ansi.ts";
-import type { ComplianceCorpus, RevisionCorpus, RuleExpectation } from "./types.ts";
+import { severityIn } from "./severity.ts";
+import type {
+  ComplianceCorpus,
+  RegistryEntry,
+  RevisionCorpus,
+  RuleExpectation,
+  RuleSeverity,
+} from "./types.ts";
 
 /** The bucket a rule lands in. */
 export type DiffBucket = "changed" | "added" | "removed" | "unchanged";
@@ -15,6 +22,11 @@ export interface DiffEntry {
   readonly from?: readonly RuleExpectation[];
   /** The rule's expect block in the `to` revision (absent when removed). */
   readonly to?: readonly RuleExpectation[];
+  /**
+   * A shared rule whose registry severity differs between the two revisions. Informational only:
+   * a severity move never puts a rule in the changed bucket.
+   */
+  readonly severity?: { readonly from: RuleSeverity; readonly to: RuleSeverity };
 }
 
 /** Counts per bucket. */
@@ -101,6 +113,14 @@ export class VersionDiff {
     section("changed", "changed", s.red);
     section("added", "added", s.green);
     section("removed", "removed", s.yellow);
+    const moved = this.entries.filter((e) => e.severity !== undefined);
+    if (moved.length > 0) {
+      lines.push(
+        "",
+        `severity moved, expectation not compared as a change (${moved.length})`,
+        ...moved.map((e) => `  ${e.rule} ${e.severity!.from} -> ${e.severity!.to}`),
+      );
+    }
     lines.push(
       "",
       this.isClean()
@@ -124,9 +144,14 @@ export class VersionDiff {
 
 /**
  * Compare each shared rule's expect block structurally (key order never matters); rules only in
- * `to` are added, only in `from` removed. Registry metadata (severity, title) is not compared.
+ * `to` are added, only in `from` removed. Registry metadata (severity, title) is never a change; with
+ * `registry`, a shared rule whose severity moved between the two revisions says so in `severity`.
  */
-export function diffVersions(from: RevisionCorpus, to: RevisionCorpus): VersionDiff {
+export function diffVersions(
+  from: RevisionCorpus,
+  to: RevisionCorpus,
+  registry?: Readonly<Record<string, RegistryEntry>>,
+): VersionDiff {
   const before = new Map(from.rules.map((r) => [r.id, r]));
   const after = new Map(to.rules.map((r) => [r.id, r]));
   const ids = [...new Set([...before.keys(), ...after.keys()])].sort();
@@ -135,7 +160,17 @@ export function diffVersions(from: RevisionCorpus, to: RevisionCorpus): VersionD
     if (!a) return { rule, bucket: "added", to: b!.expect };
     if (!b) return { rule, bucket: "removed", from: a.expect };
     const same = expectKey(a.expect) === expectKey(b.expect);
-    return { rule, bucket: same ? "unchanged" : "changed", from: a.expect, to: b.expect };
+    const entry = registry?.[rule];
+    const moved = entry && severityIn(entry, from.version) !== severityIn(entry, to.version);
+    return {
+      rule,
+      bucket: same ? "unchanged" : "changed",
+      from: a.expect,
+      to: b.expect,
+      ...(moved
+        ? { severity: { from: severityIn(entry, from.version), to: severityIn(entry, to.version) } }
+        : {}),
+    };
   });
   return new VersionDiff(from.version, to.version, entries);
 }
@@ -168,5 +203,5 @@ export function diffCorpusVersions(
     }
     return revision;
   };
-  return diffVersions(pick(from), pick(to));
+  return diffVersions(pick(from), pick(to), corpus.registry);
 }

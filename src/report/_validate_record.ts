@@ -74,6 +74,12 @@ const test = object({
   budgets: list(budget),
   failure: optional(failure),
   skipReason: optional(str),
+  rule: optional(object({
+    id: str,
+    revision: str,
+    severity: oneOf(["MUST", "SHOULD", "MAY"]),
+    specUrl: str,
+  })),
 });
 const server = object({
   name: str,

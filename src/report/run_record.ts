@@ -42,6 +42,18 @@ export interface TestFailure {
   readonly message: string;
 }
 
+/** The compliance rule behind a result of kind `compliance`: what it enforces, and how strongly in that revision. */
+export interface RuleRef {
+  /** `PREFIX-NNN`. */
+  readonly id: string;
+  /** The corpus revision the rule came from (`v2025-06-18`, `draft`). */
+  readonly revision: string;
+  /** RFC 2119 severity in that revision. */
+  readonly severity: "MUST" | "SHOULD" | "MAY";
+  /** The specification section the rule enforces. */
+  readonly specUrl: string;
+}
+
 /** One test's result. */
 export interface TestResult {
   readonly id: string;
@@ -58,6 +70,8 @@ export interface TestResult {
   readonly failure?: TestFailure;
   /** Why the test was skipped, when it was. */
   readonly skipReason?: string;
+  /** For a compliance result: the rule, its severity and spec URL (absent in records of older versions). */
+  readonly rule?: RuleRef;
 }
 
 /** One server as the run saw it. */

@@ -7,6 +7,7 @@ import {
   renderCorpusJson,
 } from "../../src/compliance/corpus_build.ts";
 import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
+import { severityIn } from "../../src/compliance/severity.ts";
 import { ConfigErrors } from "../../src/errors/errors.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
@@ -77,4 +78,29 @@ Deno.test("compliance corpus: the build rejects unknown ids, probe kinds, matche
     await badCorpus(ok, "  - id: EDGE-900\n    title: t\n    area: EDGE\n    severity: MUST\n"),
     /spec_url must be a non-empty string/,
   );
+});
+
+Deno.test("compliance corpus: per-revision severities name corpus versions and RFC 2119 levels", async () => {
+  const ok =
+    "rules:\n  - id: PROTO-007\n    probe: {kind: request, method: x}\n    expect: [{target: result, matcher: {exact: 1}}]\n";
+  const entry = (severities: string) =>
+    `  - id: EDGE-900\n    title: t\n    area: EDGE\n    severity: MUST\n    severities: ${severities}\n    spec_url: https://modelcontextprotocol.io/specification/draft/x\n`;
+  assert.equal(await badCorpus(ok, entry("{draft: SHOULD, v2024-11-05: MAY}")), "");
+  assert.match(
+    await badCorpus(ok, entry("{v2025-6-18: SHOULD}")),
+    /registry\.yml:\d+:\d+: severities: unknown corpus version "v2025-6-18", expected one of: v2024-11-05/,
+  );
+  assert.match(
+    await badCorpus(ok, entry("{draft: REQUIRED}")),
+    /severity "REQUIRED" must be MUST, SHOULD or MAY/,
+  );
+  assert.match(await badCorpus(ok, entry("{}")), /severities must be a non-empty mapping/);
+});
+
+Deno.test("severityIn(): the revision override, else the registry default", () => {
+  const entry = COMPLIANCE_CORPUS.registry["PROTO-008"]!;
+  assert.equal(severityIn(entry, "v2024-11-05"), "SHOULD");
+  assert.equal(severityIn(entry, "v2025-11-25"), "SHOULD");
+  assert.equal(severityIn(entry, "v2026-07-28"), "MUST");
+  assert.equal(severityIn(entry, "draft"), "MUST");
 });

@@ -130,6 +130,37 @@ Deno.test("diffVersions(): only expect counts: a registry severity move or a new
   );
 });
 
+Deno.test("diffVersions(): a per-revision severity move is reported beside the buckets, never as a change", () => {
+  const from = revision("v2024-11-05", [rule("PROTO-008", { exact: 0 })]);
+  const to = revision("draft", [rule("PROTO-008", { exact: 0 })]);
+  const moved: RegistryEntry = {
+    id: "PROTO-008",
+    title: "t",
+    area: "PROTO",
+    severity: "SHOULD",
+    severities: { draft: "MUST" },
+    spec_url: "https://modelcontextprotocol.io/specification/draft",
+  };
+  const diff = diffCorpusVersions(
+    { registry: { "PROTO-008": moved }, revisions: { "v2024-11-05": from, draft: to } },
+    "v2024-11-05",
+    "draft",
+  );
+  assert.equal(diff.isClean(), true);
+  assert.deepEqual(diff.entries[0]!.severity, { from: "SHOULD", to: "MUST" });
+  assert.match(diff.renderPretty(false), /severity moved.*\n {2}PROTO-008 SHOULD -> MUST/);
+  const still = diffCorpusVersions(
+    {
+      registry: { "PROTO-008": { ...moved, severities: { "v2024-11-05": "SHOULD" } } },
+      revisions: { "v2024-11-05": from, draft: to },
+    },
+    "v2024-11-05",
+    "draft",
+  );
+  assert.equal(still.entries[0]!.severity, undefined);
+  assert.doesNotMatch(still.renderPretty(false), /severity moved/);
+});
+
 Deno.test("diffVersions(): entries ordered by rule id whatever the input order; summary precomputed", () => {
   const from = revision("a", [
     rule("TOOL-010", { exact: 1 }),

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
 import { runCompliance } from "../../src/compliance/run_compliance.ts";
+import { severityIn } from "../../src/compliance/severity.ts";
 import { CORPUS_VERSIONS } from "../../src/compliance/versions.ts";
 import { connect } from "../../src/session/connect.ts";
 import { serveHttp } from "../fixtures/compliance/faulty/http.ts";
@@ -69,6 +70,13 @@ Deno.test(
         const rule = COMPLIANCE_CORPUS.revisions[version]!.rules.find((r) =>
           `compliance::${version}::${r.id}` === result.id
         )!;
+        const entry = COMPLIANCE_CORPUS.registry[rule.id]!;
+        assert.deepEqual(result.rule, {
+          id: rule.id,
+          revision: version,
+          severity: severityIn(entry, version),
+          specUrl: entry.spec_url,
+        });
         if (rule.transport === "http") {
           assert.equal(result.status, "skip");
           assert.match(result.skipReason ?? "", /stdio/);

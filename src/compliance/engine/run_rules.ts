@@ -2,11 +2,12 @@
 
 import type { SourcePos } from "../../errors/errors.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
-import type { TestResult } from "../../report/run_record.ts";
+import type { RuleRef, TestResult } from "../../report/run_record.ts";
 import type { Session } from "../../session/types.ts";
 import type { RegistryEntry, RuleSpec } from "../types.ts";
 import { assertAll } from "./assert.ts";
 import { runProbe } from "./probe_root.ts";
+import { severityIn } from "../severity.ts";
 
 /** Where results are attributed and how long a probe may take. */
 export interface RunRulesOptions {
@@ -23,6 +24,16 @@ export interface RunRulesOptions {
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
 export function ruleName(entry: RegistryEntry | undefined, id: string, version: string): string {
   return `${id} ${entry?.title ?? ""} [${version}]`.replace(/\s+/g, " ");
+}
+
+/** The rule reference a result carries: id, revision, severity there, spec URL. */
+export function ruleRef(entry: RegistryEntry, version: string): RuleRef {
+  return {
+    id: entry.id,
+    revision: version,
+    severity: severityIn(entry, version),
+    specUrl: entry.spec_url,
+  };
 }
 
 /** Why a rule does not run on this session, or undefined when it runs. */
@@ -68,6 +79,7 @@ export async function runRule(
     line: pos.line,
     col: pos.col,
     budgets: [],
+    ...(entry ? { rule: ruleRef(entry, options.version) } : {}),
   };
   const skip = skipReason(rule, entry, session);
   if (skip !== undefined) {
