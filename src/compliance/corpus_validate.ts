@@ -34,8 +34,12 @@ export const PROBE_KINDS: readonly string[] = [
   "request",
   "notification",
   "raw",
+  "fresh",
   "http",
 ];
+const HTTP_METHODS: readonly string[] = ["GET", "POST", "DELETE", "OPTIONS"];
+const PICK_TRANSFORMS: readonly string[] = ["argument_values", "required_names"];
+const REQUIREMENTS: readonly string[] = ["authorization"];
 const SPEC_URL =
   /^https:\/\/modelcontextprotocol\.io\/specification\/(\d{4}-\d{2}-\d{2}|draft)\/\S*$/;
 const ID = /^([A-Z]+)-(\d{3})$/;
@@ -119,22 +123,7 @@ export function validateRule(
       at("probe"),
     );
   }
-  if (
-    (probe.kind === "request" || probe.kind === "notification") && typeof probe.method !== "string"
-  ) {
-    throw new ConfigError(`${id}: a ${probe.kind} probe needs a method`, at("probe"));
-  }
-  if (probe.kind === "raw" && typeof probe.frame !== "string") {
-    throw new ConfigError(`${id}: a raw probe needs a frame string`, at("probe"));
-  }
-  if (
-    probe.kind === "http" && !["GET", "POST", "DELETE", "OPTIONS"].includes(String(probe.method))
-  ) {
-    throw new ConfigError(
-      `${id}: an http probe needs method GET, POST, DELETE or OPTIONS`,
-      at("probe"),
-    );
-  }
+  validateProbe(id, probe, at);
   const transport = raw.transport ?? "any";
   if (transport !== "any" && transport !== "http" && transport !== "stdio") {
     throw new ConfigError(`${id}: transport must be any, http or stdio`, at("transport"));
@@ -149,12 +138,115 @@ export function validateRule(
     );
   }
   const expect = raw.expect.map((e, i) => validateExpectation(id, e, () => at("expect", i)));
+  if (raw.setup !== undefined) validateSetup(id, raw.setup, (...p) => at("setup", ...p));
+  if (raw.requires !== undefined && !REQUIREMENTS.includes(String(raw.requires))) {
+    throw new ConfigError(
+      `${id}: requires ${JSON.stringify(raw.requires)}, expected one of: ${
+        REQUIREMENTS.join(", ")
+      }`,
+      at("requires"),
+    );
+  }
   return {
     id,
     probe: probe as unknown as RuleProbe,
     expect,
     ...(transport === "any" ? {} : { transport }),
+    ...(raw.setup === undefined ? {} : { setup: raw.setup as unknown as NonNullable<RuleSpec["setup"]> }),
+    ...(raw.requires === undefined ? {} : { requires: raw.requires as NonNullable<RuleSpec["requires"]> }),
   };
+}
+
+type At = (...path: (string | number)[]) => SourcePos;
+
+function validateProbe(id: string, probe: Raw, at: At): void {
+  const fail = (message: string, ...path: (string | number)[]) => {
+    throw new ConfigError(`${id}: ${message}`, at("probe", ...path));
+  };
+  if (
+    (probe.kind === "request" || probe.kind === "notification") && typeof probe.method !== "string"
+  ) {
+    fail(`a ${probe.kind} probe needs a method`);
+  }
+  if ((probe.kind === "raw" || probe.kind === "fresh") && typeof probe.frame !== "string") {
+    fail(`a ${probe.kind} probe needs a frame string`);
+  }
+  if (probe.repeat !== undefined) {
+    if (probe.kind !== "request" && probe.kind !== "raw") {
+      fail("repeat is only for request and raw probes", "repeat");
+    }
+    if (
+      !Number.isInteger(probe.repeat) || (probe.repeat as number) < 1 ||
+      (probe.repeat as number) > 10
+    ) {
+      fail(`repeat ${JSON.stringify(probe.repeat)} must be an integer from 1 to 10`, "repeat");
+    }
+  }
+  if (probe.kind !== "http") return;
+  validateHttpRequest(id, probe, (...p) => at("probe", ...p));
+  if (probe.before !== undefined) {
+    if (!Array.isArray(probe.before)) fail("before must be a list of HTTP requests", "before");
+    (probe.before as unknown[]).forEach((step, i) => {
+      if (!isRecord(step)) fail("each before step must be a mapping", "before", i);
+      validateHttpRequest(id, step as Raw, (...p) => at("probe", "before", i, ...p));
+    });
+  }
+}
+
+function validateHttpRequest(id: string, spec: Raw, at: At): void {
+  if (!HTTP_METHODS.includes(String(spec.method))) {
+    throw new ConfigError(
+      `${id}: an http request needs method ${HTTP_METHODS.join(", ")}`,
+      at("method"),
+    );
+  }
+  if (spec.path !== undefined && (typeof spec.path !== "string" || !spec.path.startsWith("/"))) {
+    throw new ConfigError(`${id}: path must be a string starting with /`, at("path"));
+  }
+  if (spec.omit_credentials !== undefined && typeof spec.omit_credentials !== "boolean") {
+    throw new ConfigError(`${id}: omit_credentials must be true or false`, at("omit_credentials"));
+  }
+  if (spec.headers !== undefined) {
+    const headers = spec.headers;
+    if (!isRecord(headers) || Object.values(headers).some((v) => typeof v !== "string")) {
+      throw new ConfigError(`${id}: headers must map names to strings`, at("headers"));
+    }
+  }
+  if (spec.body !== undefined && typeof spec.body !== "string") {
+    throw new ConfigError(`${id}: body must be a string (the exact bytes sent)`, at("body"));
+  }
+}
+
+function validateSetup(id: string, setup: unknown, at: At): void {
+  if (!isRecord(setup) || typeof setup.method !== "string") {
+    throw new ConfigError(`${id}: setup needs method: <request> and pick: {name: <target>}`, at());
+  }
+  if (setup.params !== undefined && !isRecord(setup.params)) {
+    throw new ConfigError(`${id}: setup params must be a mapping`, at("params"));
+  }
+  if (!isRecord(setup.pick) || Object.keys(setup.pick).length === 0) {
+    throw new ConfigError(`${id}: setup pick must map placeholder names to targets`, at("pick"));
+  }
+  for (const [name, pick] of Object.entries(setup.pick)) {
+    const path = typeof pick === "string" ? pick : isRecord(pick) ? pick.path : undefined;
+    const as = isRecord(pick) ? pick.as : undefined;
+    if (typeof path !== "string" || (isRecord(pick) && !PICK_TRANSFORMS.includes(String(as)))) {
+      throw new ConfigError(
+        `${id}: pick ${name} must be a target or {path: <target>, as: ${
+          PICK_TRANSFORMS.join(" | ")
+        }}`,
+        at("pick", name),
+      );
+    }
+    try {
+      parseTarget(path);
+    } catch (error) {
+      throw new ConfigError(
+        `${id}: bad pick target "${path}": ${(error as Error).message}`,
+        at("pick", name),
+      );
+    }
+  }
 }
 
 function validateExpectation(id: string, raw: unknown, at: () => SourcePos): RuleExpectation {

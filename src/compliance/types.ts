@@ -28,15 +28,30 @@ export interface RegistryEntry {
   readonly deprecated?: { readonly since: CorpusVersion; readonly reason: string };
 }
 
+/** One HTTP request of an http probe (the probe itself, or a step before it). */
+export interface HttpRequestSpec {
+  readonly method: "GET" | "POST" | "DELETE" | "OPTIONS";
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /**
+   * Send to this path on the endpoint's origin instead of the endpoint itself (templates allowed:
+   * `/.well-known/oauth-protected-resource{{endpoint_path}}`).
+   */
+  readonly path?: string;
+  /** Drop the credentials (`Authorization`) the server is configured with. */
+  readonly omit_credentials?: boolean;
+}
+
 /** How a rule talks to the server. */
 export type RuleProbe =
   /** The handshake result itself (initialize result, or server/discover for stateless revisions). */
   | { readonly kind: "handshake" }
-  /** A JSON-RPC request over the session. */
+  /** A JSON-RPC request over the session; `repeat` sends it that many times (REPLAY rules). */
   | {
     readonly kind: "request";
     readonly method: string;
     readonly params?: Readonly<Record<string, unknown>>;
+    readonly repeat?: number;
   }
   /** A notification; the root holds whatever arrived within `wait_ms` (normally nothing). */
   | {
@@ -45,15 +60,45 @@ export type RuleProbe =
     readonly params?: Readonly<Record<string, unknown>>;
     readonly wait_ms?: number;
   }
-  /** A raw frame sent as-is (malformed JSON, a batch, a wrong jsonrpc version). */
-  | { readonly kind: "raw"; readonly frame: string; readonly expect_id?: string | number }
-  /** An HTTP-level action on the endpoint (Streamable HTTP only; skipped on stdio). */
+  /** A raw frame sent as-is (malformed JSON, a batch, a wrong jsonrpc version), `repeat` times. */
   | {
+    readonly kind: "raw";
+    readonly frame: string;
+    readonly expect_id?: string | number;
+    readonly repeat?: number;
+  }
+  /** A raw frame on a connection of its own, before any handshake (an initialize with odd params). */
+  | { readonly kind: "fresh"; readonly frame: string; readonly expect_id?: string | number }
+  /** An HTTP-level action on the endpoint (Streamable HTTP only; skipped on stdio). */
+  | HttpRequestSpec & {
     readonly kind: "http";
-    readonly method: "GET" | "POST" | "DELETE" | "OPTIONS";
-    readonly headers?: Readonly<Record<string, string>>;
-    readonly body?: string;
+    /** Requests sent first, with the same variables (e.g. a DELETE before reusing the session). */
+    readonly before?: readonly HttpRequestSpec[];
   };
+
+/** A value a setup request provides: a target path into its root, optionally transformed. */
+export type SetupPick = string | {
+  readonly path: string;
+  /**
+   * `argument_values`: a prompt's `arguments` list -> `{<required name>: "mcptest"}`.
+   * `required_names`: a prompt's `arguments` list -> the names of the required ones.
+   */
+  readonly as: "argument_values" | "required_names";
+};
+
+/**
+ * A request made before the probe, whose result fills the probe's `{{name}}` placeholders (a listed
+ * resource's uri, a listed prompt's name). A pick that finds nothing (or an empty list) skips the
+ * rule with the reason, since the server offers nothing the rule can be checked on.
+ */
+export interface RuleSetup {
+  readonly method: string;
+  readonly params?: Readonly<Record<string, unknown>>;
+  readonly pick: Readonly<Record<string, SetupPick>>;
+}
+
+/** What a rule needs beyond a capability: `authorization` = the server is configured with credentials. */
+export type RuleRequirement = "authorization";
 
 /** One assertion of a rule, in the same shape as a test file's (`target` + `matcher: {name: arg}`). */
 export interface RuleExpectation {
@@ -68,6 +113,10 @@ export interface RuleSpec {
   readonly expect: readonly RuleExpectation[];
   /** Transport restriction (`http` rules skip on stdio with a reason). */
   readonly transport?: "any" | "http" | "stdio";
+  /** A request whose result fills the probe's placeholders (see {@link RuleSetup}). */
+  readonly setup?: RuleSetup;
+  /** Run only when this holds, else skip with the reason. */
+  readonly requires?: RuleRequirement;
 }
 
 /** One revision's complete corpus (not a delta). */

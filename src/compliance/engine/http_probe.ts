@@ -1,16 +1,25 @@
-/** @module HTTP-level probes: a raw fetch against the server's endpoint, with a session of its own when the probe needs one. */
+/** @module HTTP-level probes: raw fetches against the server's endpoint (or a path on its origin), with a session of their own when the probe needs one. */
 
 import type { HttpTarget } from "../../config/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
-import type { RuleProbe } from "../types.ts";
+import type { HttpRequestSpec, RuleProbe } from "../types.ts";
 
 type HttpProbe = Extract<RuleProbe, { kind: "http" }>;
 
+/** What one HTTP request got back. */
+export interface HttpStep {
+  readonly status: number;
+  /** Header names lower-cased. */
+  readonly headers: Record<string, string>;
+}
+
 /** The root an http probe's expectations resolve against. */
 export interface HttpRoot {
-  readonly http: { readonly status: number; readonly headers: Record<string, string> };
+  readonly http: HttpStep;
   /** The parsed JSON body (the first SSE data event for a stream), or the text. */
   readonly body: unknown;
+  /** Every request's answer in order: the `before` steps, then the probe itself (last). */
+  readonly steps: readonly HttpStep[];
 }
 
 const ACCEPT = "application/json, text/event-stream";
@@ -55,13 +64,12 @@ async function openSession(
   return id;
 }
 
-/** Replace `{{session_id}}` and `{{protocol_version}}`; drops a header whose value needed a missing session. */
-function fill(text: string, vars: Record<string, string | undefined>): string | undefined {
+/** Replace `{{session_id}}`; undefined when the text needed a session the server did not give. */
+function fill(text: string, sessionId: string | undefined): string | undefined {
   let missing = false;
-  const out = text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => {
-    const value = vars[name];
-    if (value === undefined) missing = true;
-    return value ?? "";
+  const out = text.replace(/\{\{session_id\}\}/g, () => {
+    if (sessionId === undefined) missing = true;
+    return sessionId ?? "";
   });
   return missing ? undefined : out;
 }
@@ -78,9 +86,51 @@ function parseBody(text: string, type: string): unknown {
   }
 }
 
+/** The request's headers: the server's configured ones (minus credentials when asked), then the spec's (case-insensitive override). */
+function requestHeaders(
+  spec: HttpRequestSpec,
+  target: HttpTarget,
+  sessionId: string | undefined,
+): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(target.headers ?? {})) {
+    if (spec.omit_credentials && name.toLowerCase() === "authorization") continue;
+    headers.set(name, value);
+  }
+  for (const [name, value] of Object.entries(spec.headers ?? {})) {
+    const filled = fill(value, sessionId);
+    if (filled !== undefined) headers.set(name, filled);
+  }
+  return headers;
+}
+
+async function send(
+  spec: HttpRequestSpec,
+  target: HttpTarget,
+  sessionId: string | undefined,
+  timeoutMs: number,
+): Promise<{ step: HttpStep; body: unknown }> {
+  const url = spec.path === undefined ? target.url : new URL(spec.path, target.url).href;
+  const body = spec.body === undefined ? undefined : fill(spec.body, sessionId) ?? spec.body;
+  const response = await fetch(url, {
+    method: spec.method,
+    headers: requestHeaders(spec, target, sessionId),
+    ...(body === undefined ? {} : { body }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const text = await response.text();
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => headers[name.toLowerCase()] = value);
+  return {
+    step: { status: response.status, headers },
+    body: parseBody(text, headers["content-type"] ?? ""),
+  };
+}
+
 /**
- * Run an http probe against `target`.
- * @returns the root (status, lower-case headers, body)
+ * Run an http probe against `target`: its `before` steps in order, then the probe. Placeholders
+ * other than `{{session_id}}` are already filled by the caller.
+ * @returns the root (status, lower-case headers, body, every step)
  */
 export async function runHttpProbe(
   probe: HttpProbe,
@@ -90,29 +140,18 @@ export async function runHttpProbe(
 ): Promise<HttpRoot> {
   const needsSession = JSON.stringify(probe).includes("{{session_id}}");
   const sessionId = needsSession ? await openSession(target, revision, timeoutMs) : undefined;
-  const vars = { session_id: sessionId, protocol_version: revision.id };
-  const headers: Record<string, string> = { ...target.headers };
-  for (const [name, value] of Object.entries(probe.headers ?? {})) {
-    const filled = fill(value, vars);
-    if (filled !== undefined) headers[name] = filled;
-  }
-  const body = probe.body === undefined ? undefined : fill(probe.body, vars) ?? probe.body;
+  let closed = false;
   try {
-    const response = await fetch(target.url, {
-      method: probe.method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const text = await response.text();
-    const responseHeaders: Record<string, string> = {};
-    response.headers.forEach((value, name) => responseHeaders[name.toLowerCase()] = value);
-    return {
-      http: { status: response.status, headers: responseHeaders },
-      body: parseBody(text, responseHeaders["content-type"] ?? ""),
-    };
+    const steps: HttpStep[] = [];
+    for (const before of probe.before ?? []) {
+      steps.push((await send(before, target, sessionId, timeoutMs)).step);
+      if (before.method === "DELETE") closed = true;
+    }
+    const last = await send(probe, target, sessionId, timeoutMs);
+    steps.push(last.step);
+    return { http: last.step, body: last.body, steps };
   } finally {
-    if (sessionId !== undefined) {
+    if (sessionId !== undefined && !closed) {
       await fetch(target.url, {
         method: "DELETE",
         headers: { ...target.headers, "Mcp-Session-Id": sessionId },

@@ -3,8 +3,10 @@
 import type { Exchange, Session } from "../../session/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
 import { responseRoot } from "../../runner/response_root.ts";
+import { runFreshProbe } from "./fresh_probe.ts";
 import { runHttpProbe } from "./http_probe.ts";
-import type { RuleProbe, RuleSpec } from "../types.ts";
+import { duplicateIds, progressObservation, repeatObservation } from "./observations.ts";
+import type { RuleProbe } from "../types.ts";
 
 /** The probe's root plus the exchange failure, when there was one. */
 export interface ProbeOutcome {
@@ -46,12 +48,11 @@ function handshakeRoot(session: Session): Record<string, unknown> {
   };
 }
 
+/** The root of an exchange: result, envelope, what arrived with it, and the observations. */
 function exchangeRoot(
   exchange: Exchange,
-  since: number,
-  session: Session,
+  fresh: ReturnType<typeof serverMessages>,
 ): Record<string, unknown> {
-  const fresh = serverMessages(session).slice(since);
   return {
     ...responseRoot(exchange),
     response: exchange.response ?? null,
@@ -60,38 +61,63 @@ function exchangeRoot(
     transport_observation: {
       unparsed_frames: fresh.filter((m) => m.parseError !== undefined).length,
     },
+    progress_observation: progressObservation(exchange.notifications),
+    list_observation: { duplicate_ids: duplicateIds(exchange.response?.result) },
   };
 }
 
-/** Run `rule`'s probe. Never throws for a server failure: it is in `failure` and the root lacks the targets. */
+/**
+ * Run `probe` (placeholders already filled). Never throws for a server failure: it is in `failure`
+ * and the root lacks the targets.
+ */
 export async function runProbe(
   session: Session,
-  rule: RuleSpec,
+  probe: RuleProbe,
   revision: RevisionInfo,
   timeoutMs: number,
+  watchWire: boolean,
 ): Promise<ProbeOutcome> {
-  const probe: RuleProbe = rule.probe;
-  const settle = rule.expect.some((e) => e.target.startsWith("transport_observation")) ? 30 : 0;
+  const settle = watchWire ? 30 : 0;
   const since = serverMessages(session).length;
+  const freshSince = () => serverMessages(session).slice(since);
   switch (probe.kind) {
     case "handshake":
       return { root: handshakeRoot(session) };
-    case "request": {
-      const exchange = await session.request(
-        probe.method,
-        probe.params ? { ...probe.params } : undefined,
-        { timeoutMs },
-      );
-      if (settle) await delay(settle);
-      return withFailure(exchangeRoot(exchange, since, session), exchange);
-    }
+    case "request":
     case "raw": {
-      const exchange = await session.sendRaw(probe.frame, {
-        timeoutMs,
-        ...(probe.expect_id === undefined ? {} : { expectId: probe.expect_id }),
-      });
+      const exchanges: Exchange[] = [];
+      for (let i = 0; i < Math.max(1, probe.repeat ?? 1); i++) {
+        exchanges.push(
+          probe.kind === "request"
+            ? await session.request(
+              probe.method,
+              probe.params ? { ...probe.params } : undefined,
+              { timeoutMs },
+            )
+            : await session.sendRaw(probe.frame, {
+              timeoutMs,
+              ...(probe.expect_id === undefined ? {} : { expectId: probe.expect_id }),
+            }),
+        );
+      }
       if (settle) await delay(settle);
-      return withFailure(exchangeRoot(exchange, since, session), exchange);
+      const first = exchanges[0]!;
+      const root = exchangeRoot(first, freshSince());
+      if (exchanges.length > 1) root.repeat_observation = repeatObservation(exchanges);
+      return withFailure(root, exchanges.find((e) => e.failure) ?? first);
+    }
+    case "fresh": {
+      try {
+        const exchange = await runFreshProbe(
+          session.server,
+          probe.frame,
+          probe.expect_id,
+          timeoutMs,
+        );
+        return withFailure(exchangeRoot(exchange, []), exchange);
+      } catch (error) {
+        return { root: {}, failure: error instanceof Error ? error.message : String(error) };
+      }
     }
     case "notification": {
       let failure: string | undefined;
@@ -101,8 +127,7 @@ export async function runProbe(
         failure = error instanceof Error ? error.message : String(error);
       }
       await delay(probe.wait_ms ?? 100);
-      const fresh = serverMessages(session).slice(since);
-      const root = { received: fresh.map((m) => m.message ?? m.raw) };
+      const root = { received: freshSince().map((m) => m.message ?? m.raw) };
       return failure === undefined ? { root } : { root, failure };
     }
     case "http": {

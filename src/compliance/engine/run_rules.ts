@@ -7,6 +7,8 @@ import type { Session } from "../../session/types.ts";
 import type { RegistryEntry, RuleSpec } from "../types.ts";
 import { assertAll } from "./assert.ts";
 import { runProbe } from "./probe_root.ts";
+import { runSetup } from "./setup.ts";
+import { fillTemplates } from "./templates.ts";
 import { severityIn } from "../severity.ts";
 
 /** Where results are attributed and how long a probe may take. */
@@ -53,13 +55,72 @@ export function skipReason(
     return "stdio-only rule; the server runs over HTTP";
   }
   const capability = entry?.capability;
-  if (capability !== undefined) {
-    const value = session.serverCapabilities?.[capability];
-    if (value === undefined || value === null || value === false) {
-      return `server does not advertise the ${capability} capability`;
-    }
+  if (capability !== undefined && !advertises(session.serverCapabilities, capability)) {
+    return `server does not advertise the ${capability} capability`;
+  }
+  if (rule.requires === "authorization" && !hasCredentials(session)) {
+    return "authorization rule; the server is not configured with credentials " +
+      "(an Authorization header on an HTTP server)";
   }
   return undefined;
+}
+
+/** Whether a capability path (`tools`, `resources.subscribe`) is advertised (present, not false). */
+function advertises(capabilities: unknown, path: string): boolean {
+  let value: unknown = capabilities;
+  for (const key of path.split(".")) {
+    if (value === null || typeof value !== "object") return false;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value !== undefined && value !== null && value !== false;
+}
+
+function hasCredentials(session: Session): boolean {
+  const target = session.server.target;
+  return target.kind === "http" &&
+    Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+}
+
+/** Variables every rule may use: the negotiated version and, over HTTP, the endpoint. */
+function runVariables(session: Session, revision: RevisionInfo): Record<string, unknown> {
+  const vars: Record<string, unknown> = { protocol_version: revision.id };
+  const target = session.server.target;
+  if (target.kind === "http") {
+    const url = new URL(target.url);
+    vars.endpoint_path = url.pathname;
+    vars.endpoint_url = `${url.origin}${url.pathname}`;
+    vars.origin = url.origin;
+  }
+  return vars;
+}
+
+type Prepared =
+  | { readonly rule: RuleSpec }
+  | { readonly skip: string }
+  | { readonly failure: string };
+
+/** Run the setup (when there is one) and fill the placeholders of the probe and expectations. */
+async function prepare(
+  session: Session,
+  rule: RuleSpec,
+  options: RunRulesOptions,
+): Promise<Prepared> {
+  let vars = runVariables(session, options.revision);
+  if (rule.setup !== undefined) {
+    const setup = await runSetup(session, rule.setup, options.timeoutMs);
+    if (!("vars" in setup)) return setup;
+    vars = { ...vars, ...setup.vars };
+  }
+  const probe = fillTemplates(rule.probe, vars);
+  const expect = fillTemplates(rule.expect, vars);
+  // An http probe fills its own session variables ({{session_id}}) per request.
+  const missing = [...probe.missing, ...expect.missing].filter((name) =>
+    !(rule.probe.kind === "http" && name === "session_id")
+  );
+  if (missing.length > 0) {
+    return { failure: `rule uses undefined placeholders: ${[...new Set(missing)].join(", ")}` };
+  }
+  return { rule: { ...rule, probe: probe.value, expect: expect.value } };
 }
 
 /** Run one rule to a TestResult. */
@@ -86,13 +147,42 @@ export async function runRule(
     return { ...base, status: "skip", durationMs: 0, assertions: [], skipReason: skip };
   }
   const started = performance.now();
-  const outcome = await runProbe(session, rule, options.revision, options.timeoutMs);
-  const assertions = await assertAll(outcome.root, rule.expect, pos, options.suiteDir ?? ".");
+  const prepared = await prepare(session, rule, options);
+  const elapsed = () => Math.round(performance.now() - started);
+  if ("skip" in prepared) {
+    return {
+      ...base,
+      status: "skip",
+      durationMs: elapsed(),
+      assertions: [],
+      skipReason: prepared.skip,
+    };
+  }
+  if ("failure" in prepared) {
+    // The rule could not be judged (its setup failed): an error, not a verdict on the rule.
+    return {
+      ...base,
+      status: "error",
+      durationMs: elapsed(),
+      assertions: [],
+      failure: { message: prepared.failure },
+    };
+  }
+  const filled = prepared.rule;
+  const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
+  const outcome = await runProbe(
+    session,
+    filled.probe,
+    options.revision,
+    options.timeoutMs,
+    watchWire,
+  );
+  const assertions = await assertAll(outcome.root, filled.expect, pos, options.suiteDir ?? ".");
   const passed = assertions.every((a) => a.status === "pass");
   return {
     ...base,
     status: passed ? "pass" : "fail",
-    durationMs: Math.round(performance.now() - started),
+    durationMs: elapsed(),
     assertions,
     ...(outcome.failure === undefined || passed ? {} : { failure: { message: outcome.failure } }),
   };
