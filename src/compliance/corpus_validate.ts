@@ -152,8 +152,12 @@ export function validateRule(
     probe: probe as unknown as RuleProbe,
     expect,
     ...(transport === "any" ? {} : { transport }),
-    ...(raw.setup === undefined ? {} : { setup: raw.setup as unknown as NonNullable<RuleSpec["setup"]> }),
-    ...(raw.requires === undefined ? {} : { requires: raw.requires as NonNullable<RuleSpec["requires"]> }),
+    ...(raw.setup === undefined
+      ? {}
+      : { setup: raw.setup as unknown as NonNullable<RuleSpec["setup"]> }),
+    ...(raw.requires === undefined
+      ? {}
+      : { requires: raw.requires as NonNullable<RuleSpec["requires"]> }),
   };
 }
 
