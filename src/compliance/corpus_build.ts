@@ -9,6 +9,7 @@ import { writeFileAtomic } from "../report/write_output.ts";
 import { validateEntry, validateRule } from "./corpus_validate.ts";
 import type { ComplianceCorpus, RegistryEntry, RevisionCorpus, RuleSpec } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
+import { renderRulesTable, replaceRulesSection, RULES_DOC_PATH } from "./rules_doc.ts";
 
 /** Where the generated module lives, relative to the repository root. */
 export const GENERATED_PATH = "src/compliance/_generated/corpus.json";
@@ -116,11 +117,14 @@ if (import.meta.main) {
   try {
     const corpus = await compileCorpus("compliance");
     await writeFileAtomic(GENERATED_PATH, renderCorpusJson(corpus));
+    const doc = await Deno.readTextFile(RULES_DOC_PATH);
+    const updated = replaceRulesSection(doc, renderRulesTable(corpus));
+    if (updated !== doc) await writeFileAtomic(RULES_DOC_PATH, updated);
     const counts = Object.entries(corpus.revisions).map(([v, r]) => `${v}: ${r.rules.length}`);
     console.log(
-      `wrote ${GENERATED_PATH} (${Object.keys(corpus.registry).length} rules; ${
-        counts.join(", ")
-      })`,
+      `wrote ${GENERATED_PATH} and the rule table of ${RULES_DOC_PATH} (${
+        Object.keys(corpus.registry).length
+      } rules; ${counts.join(", ")})`,
     );
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
