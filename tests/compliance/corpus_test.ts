@@ -104,3 +104,43 @@ Deno.test("severityIn(): the revision override, else the registry default", () =
   assert.equal(severityIn(entry, "v2026-07-28"), "MUST");
   assert.equal(severityIn(entry, "draft"), "MUST");
 });
+
+Deno.test("compliance corpus: the build checks fresh, repeat, http requests, setup and requires", async () => {
+  const rule = (body: string) =>
+    `rules:\n  - id: PROTO-007\n${body}\n    expect: [{target: result, matcher: {exact: 1}}]\n`;
+  const good = [
+    "    probe: {kind: fresh, frame: '{}', expect_id: 1}",
+    "    probe: {kind: raw, frame: '{}', repeat: 2}",
+    "    transport: http\n    probe: {kind: http, method: GET, path: /x, omit_credentials: true, before: [{method: DELETE}]}",
+    "    probe: {kind: request, method: x}\n    setup: {method: prompts/list, pick: {name: 'result.prompts[0].name', args: {path: 'result.prompts[0].arguments', as: argument_values}}}",
+    "    probe: {kind: request, method: x}\n    requires: authorization",
+  ];
+  for (const body of good) assert.equal(await badCorpus(rule(body)), "", body);
+  const bad: [string, RegExp][] = [
+    ["    probe: {kind: fresh}", /x\.yml:3:\d+: PROTO-007: a fresh probe needs a frame string/],
+    ["    probe: {kind: raw, frame: x, repeat: 11}", /repeat 11 must be an integer from 1 to 10/],
+    ["    probe: {kind: notification, method: x, repeat: 2}", /repeat is only for request and raw/],
+    [
+      "    transport: http\n    probe: {kind: http, method: GET, path: x}",
+      /path must be a string starting with \//,
+    ],
+    [
+      "    transport: http\n    probe: {kind: http, method: GET, before: [{method: PUT}]}",
+      /an http request needs method GET, POST, DELETE, OPTIONS/,
+    ],
+    [
+      "    transport: http\n    probe: {kind: http, method: GET, omit_credentials: yes}",
+      /omit_credentials must be true or false/,
+    ],
+    ["    probe: {kind: request, method: x}\n    setup: {method: y}", /setup pick must map/],
+    [
+      "    probe: {kind: request, method: x}\n    setup: {method: y, pick: {a: {path: result, as: everything}}}",
+      /pick a must be a target or \{path: <target>, as: argument_values \| required_names\}/,
+    ],
+    [
+      "    probe: {kind: request, method: x}\n    requires: magic",
+      /requires "magic", expected one of: authorization/,
+    ],
+  ];
+  for (const [body, expected] of bad) assert.match(await badCorpus(rule(body)), expected, body);
+});

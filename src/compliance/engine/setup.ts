@@ -61,11 +61,12 @@ export async function runSetup(
   for (const [name, pick] of Object.entries(setup.pick)) {
     const path = typeof pick === "string" ? pick : pick.path;
     const found = resolveTarget(root, parseTarget(path));
-    const value = !found.found
-      ? undefined
-      : typeof pick === "string"
+    // A transform reads a missing `arguments` as none (a prompt without arguments).
+    const value = typeof pick !== "string"
+      ? transform(found.found ? found.value : undefined, pick.as)
+      : found.found
       ? found.value
-      : transform(found.value, pick.as);
+      : undefined;
     if (isEmpty(value, pick)) {
       return { skip: `nothing to check: ${setup.method} offers no ${path}` };
     }
