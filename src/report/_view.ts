@@ -73,7 +73,9 @@ export function failureHeadline(test: TestResult): string {
   const first = failedAssertions(test)[0];
   if (first) return assertionHeadline(first);
   const budget = failedBudgets(test)[0];
-  return budget ? `over budget: ${budgetText(budget)}` : "failed";
+  if (budget) return `over budget: ${budgetText(budget)}`;
+  // A failure without a failed check (a compliance rule whose handshake was rejected).
+  return test.failure?.message ?? "failed";
 }
 
 /** Every reason a test failed, as plain text (blank-line separated). */
@@ -117,8 +119,12 @@ export function humanDuration(ms: number): string {
 
 const RULE_ID = /^([A-Z][A-Z0-9]*-\d{3})\b/;
 
-/** The compliance rule id (`PROTO-001`) a compliance test's name starts with, if any. */
+/**
+ * The compliance rule id of a result: its `rule.id`, else (records without rules) the id a
+ * compliance test's name starts with (`PROTO-001`), if any.
+ */
 export function complianceRuleId(test: TestResult): string | undefined {
+  if (test.rule) return test.rule.id;
   if (test.kind !== "compliance") return undefined;
   return RULE_ID.exec(test.name)?.[1];
 }

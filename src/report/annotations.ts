@@ -1,6 +1,7 @@
-/** @module GitHub Actions annotations: one `::error` / `::warning` workflow command per failed test. */
+/** @module GitHub Actions annotations: one `::error` / `::warning` / `::notice` workflow command per failed test. */
 
 import { failureDetail, failureLocation, outcomeOf } from "./_view.ts";
+import { annotationCommand, failingRule, ruleLine, ruleTitle } from "./_rule.ts";
 import type { RunRecord } from "./run_record.ts";
 
 /** When to print annotations: `auto` only inside GitHub Actions (`GITHUB_ACTIONS=true`). */
@@ -36,22 +37,34 @@ export function shouldAnnotate(mode: AnnotationMode, env: EnvLookup): boolean {
  * failed): `::error file=F,line=L,col=C,title=T::message`. A test whose only failures are
  * performance budgets gets `::warning` (the over-budget bucket). Values are escaped per GitHub's
  * rules: `%`, `\r`, `\n` in the message; also `:` and `,` in properties.
+ *
+ * A compliance result that carries its rule is titled with the rule id and severity
+ * (`PROTO-001 (MUST) initialize ...`), its message ends with the rule line and spec URL, and a
+ * failed rule is `::error` for MUST, `::warning` for SHOULD, `::notice` for MAY (a result that
+ * reached no verdict stays `::error`).
  */
 export function renderAnnotations(record: RunRecord): string {
   let out = "";
   for (const test of record.tests) {
     const outcome = outcomeOf(test);
     if (outcome === "pass" || outcome === "skip") continue;
-    const command = outcome === "budget" ? "warning" : "error";
+    const rule = failingRule(test);
+    const command = outcome === "budget"
+      ? "warning"
+      : rule && outcome === "fail"
+      ? annotationCommand(rule)
+      : "error";
     const { line, col } = failureLocation(test);
-    const title = outcome === "budget" ? `over budget: ${test.name}` : test.name;
+    const name = rule ? ruleTitle(rule, test.name) : test.name;
+    const title = outcome === "budget" ? `over budget: ${name}` : name;
+    const detail = rule ? `${failureDetail(test)}\n\n${ruleLine(rule)}` : failureDetail(test);
     const props = [
       `file=${escapeProperty(test.file)}`,
       `line=${line}`,
       `col=${col}`,
       `title=${escapeProperty(title)}`,
     ].join(",");
-    out += `::${command} ${props}::${escapeData(failureDetail(test))}\n`;
+    out += `::${command} ${props}::${escapeData(detail)}\n`;
   }
   return out;
 }

@@ -12,7 +12,14 @@ import {
   humanDuration,
   outcomeOf,
 } from "./_view.ts";
-import type { AssertionResult, RunRecord, ServerRecord, TestResult } from "./run_record.ts";
+import { failingRule, linkableUrl } from "./_rule.ts";
+import type {
+  AssertionResult,
+  RuleRef,
+  RunRecord,
+  ServerRecord,
+  TestResult,
+} from "./run_record.ts";
 
 const LABEL = {
   pass: "PASS",
@@ -22,6 +29,9 @@ const LABEL = {
   skip: "SKIP",
 } as const;
 
+/** A severity's badge reuses a status colour: MUST red, SHOULD amber, MAY grey. */
+const SEVERITY_BADGE = { MUST: "fail", SHOULD: "budget", MAY: "skip" } as const;
+
 /** Blocks every network fetch: the page can only use its own inline styles. */
 const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; " +
   "form-action 'none'";
@@ -30,6 +40,8 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-
  * Render a run record as one HTML file: the summary counts, the servers, the over-budget bucket,
  * then every test grouped by file with its status, duration and, for a failure, the expected and
  * actual values side by side plus a line diff. Failing tests are expanded. Every value is escaped.
+ * A failing compliance result that carries its rule shows a severity badge, the rule id, the
+ * revision and a link to the spec section (the page's only links: navigation, never a fetch).
  */
 export function renderHtml(record: RunRecord): string {
   const s = record.summary;
@@ -137,6 +149,8 @@ function testBlock(test: TestResult): string[] {
     } · line ${test.line}</span><span class="time">${tail}</span></summary>`,
     '<div class="body">',
   ];
+  const rule = failingRule(test);
+  if (rule) lines.push(ruleBlock(rule));
   if (test.failure) lines.push(`<p class="problem">${escapeText(errorText(test))}</p>`);
   for (const a of failedAssertions(test)) lines.push(...assertionBlock(a));
   const budgets = failedBudgets(test);
@@ -150,6 +164,16 @@ function testBlock(test: TestResult): string[] {
   if (o === "pass" || o === "skip") lines.push(...passedSummary(test));
   lines.push("</div>", "</details>");
   return lines;
+}
+
+function ruleBlock(rule: RuleRef): string {
+  const url = linkableUrl(rule.specUrl);
+  const spec = url
+    ? `<a href="${escapeAttr(url)}" rel="noreferrer">specification</a>`
+    : escapeText(rule.specUrl);
+  return `<p><span class="badge ${SEVERITY_BADGE[rule.severity] ?? "skip"}">${
+    escapeText(rule.severity)
+  }</span> ${escapeText(rule.id)} · ${escapeText(rule.revision)} · ${spec}</p>`;
 }
 
 function assertionBlock(a: AssertionResult): string[] {

@@ -9,6 +9,7 @@ import {
   outcomeOf,
   seconds,
 } from "./_view.ts";
+import { failingRule, ruleLine } from "./_rule.ts";
 import type { RunRecord, TestResult } from "./run_record.ts";
 
 /**
@@ -17,6 +18,10 @@ import type { RunRecord, TestResult } from "./run_record.ts";
  * A test that failed an assertion is a `<failure type="assertion">`; one whose assertions passed but
  * whose performance budget did not is a `<failure type="budget">` (its own bucket); a test that
  * reached no verdict (connection failure, timeout) is an `<error>`; a skipped test is `<skipped>`.
+ *
+ * A failing compliance result that carries its rule opens the `<failure>`/`<error>` body with
+ * `rule PROTO-001 (MUST in v2025-11-25): <spec URL>`. (The Jenkins/Ant schema has no
+ * `<properties>` inside `<testcase>`, so the rule travels in the body, which every consumer shows.)
  */
 export function renderJunit(record: RunRecord): string {
   const s = record.summary;
@@ -69,22 +74,20 @@ function testcase(test: TestResult): string[] {
   });
   const outcome = outcomeOf(test);
   if (outcome === "pass") return [`    <testcase ${head}/>`];
+  const rule = failingRule(test);
+  const body = escapeText(
+    rule ? `${ruleLine(rule)}\n\n${failureDetail(test)}` : failureDetail(test),
+  );
   const inner: string[] = [];
   if (outcome === "skip") {
     inner.push(`      <skipped ${attrs({ message: test.skipReason ?? "skipped" })}/>`);
   } else if (outcome === "error") {
     const type = test.failure?.layer ? `connection.${test.failure.layer}` : "error";
-    inner.push(
-      `      <error ${attrs({ message: errorText(test), type })}>${
-        escapeText(failureDetail(test))
-      }</error>`,
-    );
+    inner.push(`      <error ${attrs({ message: errorText(test), type })}>${body}</error>`);
   } else {
     const type = outcome === "budget" ? "budget" : "assertion";
     inner.push(
-      `      <failure ${attrs({ message: failureHeadline(test), type })}>${
-        escapeText(failureDetail(test))
-      }</failure>`,
+      `      <failure ${attrs({ message: failureHeadline(test), type })}>${body}</failure>`,
     );
   }
   return [`    <testcase ${head}>`, ...inner, `    </testcase>`];

@@ -11,7 +11,8 @@ import {
   isFailing,
   outcomeOf,
 } from "./_view.ts";
-import type { AssertionResult, RunRecord, TestResult } from "./run_record.ts";
+import { failingRule, linkableUrl } from "./_rule.ts";
+import type { AssertionResult, RuleRef, RunRecord, TestResult } from "./run_record.ts";
 
 const ICON = { pass: "✅", fail: "❌", budget: "⏱️", error: "💥", skip: "⏭️" } as const;
 const LABEL = {
@@ -26,6 +27,8 @@ const LABEL = {
  * Render a run record as GitHub-flavoured Markdown: a headline, a one-row summary table, the
  * failures (expected/actual as a `diff` block), the over-budget bucket, and every test in a
  * collapsed table. Every value from the record is escaped, so a test name cannot inject markup.
+ * A failing compliance result that carries its rule opens its failure with the severity in bold,
+ * the rule id, the revision and a link to the spec section.
  */
 export function renderMarkdown(record: RunRecord): string {
   const s = record.summary;
@@ -98,11 +101,22 @@ function failureBlock(test: TestResult): string[] {
     }:${test.line})</summary>`,
     "",
   ];
+  const rule = failingRule(test);
+  if (rule) lines.push(ruleText(rule), "");
   if (test.failure) lines.push(markdownCell(errorText(test)), "");
   for (const a of failedAssertions(test)) lines.push(...assertionBlock(a));
   for (const b of failedBudgets(test)) lines.push(`- over budget: ${markdownCell(budgetText(b))}`);
   lines.push("", "</details>", "");
   return lines;
+}
+
+/** `**MUST** · PROTO-001 · v2025-11-25 · [specification](https://...)`. */
+function ruleText(rule: RuleRef): string {
+  const url = linkableUrl(rule.specUrl);
+  const spec = url ? `[specification](${url})` : markdownCell(rule.specUrl);
+  return `**${markdownCell(rule.severity)}** · ${markdownCell(rule.id)} · ${
+    markdownCell(rule.revision)
+  } · ${spec}`;
 }
 
 function assertionBlock(a: AssertionResult): string[] {

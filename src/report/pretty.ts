@@ -3,6 +3,7 @@
 import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "./run_record.ts";
 import { isBudgetOnlyFailure } from "./summary.ts";
 import type { Styler } from "./ansi.ts";
+import { failingRule, ruleSummary } from "./_rule.ts";
 
 const DETAIL = " ".repeat(8);
 const VALUE = " ".repeat(10);
@@ -49,6 +50,8 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
     ? `(${test.skipReason ?? "skipped"})`
     : `(${test.durationMs}ms)`;
   const lines = [`  ${label}  ${test.name.padEnd(width)}${style.dim(tail)}`];
+  const rule = failingRule(test);
+  if (rule) lines.push(`${DETAIL}${style.dim(ruleSummary(rule))}`);
   if (test.failure) {
     const layer = test.failure.layer ? ` [${test.failure.layer}]` : "";
     lines.push(`${DETAIL}${style.red("error" + layer + ":")} ${test.failure.message}`);

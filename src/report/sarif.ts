@@ -9,28 +9,34 @@ import {
   failedAssertions,
   failedBudgets,
 } from "./_view.ts";
-import type { RunRecord, TestResult } from "./run_record.ts";
+import { sarifLevel } from "./_rule.ts";
+import type { RuleRef, RunRecord, TestResult } from "./run_record.ts";
 
 /** The SARIF version and schema this reporter writes. */
 export const SARIF_VERSION = "2.1.0";
 const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+type Level = "error" | "warning" | "note";
 
 interface Rule {
   id: string;
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
-  defaultConfiguration: { level: "error" | "warning" };
-  properties: { tags: string[] };
+  helpUri?: string;
+  defaultConfiguration: { level: Level };
+  properties: { tags: string[]; severity?: RuleRef["severity"]; revision?: string };
 }
 
 interface Finding {
   ruleId: string;
-  level: "error" | "warning";
+  level: Level;
   message: string;
   line: number;
   col: number;
   bucket: "assertion" | "budget" | "error" | "compliance";
+  /** The compliance rule the finding is about, when the record names it. */
+  rule?: RuleRef;
 }
 
 /**
@@ -39,13 +45,20 @@ interface Finding {
  * `error.<layer>` (or `error.run`) for a test that reached no verdict, and the compliance rule id
  * (`PROTO-001`) for a compliance test. Each result points at the YAML file and line of the failed
  * assertion, budget or test. Passing and skipped tests produce no result.
+ *
+ * A compliance result that carries its rule (`TestResult.rule`) takes the rule id from it, its
+ * level from the severity (MUST `error`, SHOULD `warning`, MAY `note`), and its rule descriptor
+ * gets `helpUri` (the spec URL) and `properties.severity`/`properties.revision`. Every result of
+ * a test with a rule (an error too) carries it whole in `properties.rule`.
  */
 export function renderSarif(record: RunRecord): string {
   const rules = new Map<string, Rule>();
   const results: unknown[] = [];
   for (const test of record.tests) {
     for (const finding of findingsOf(test)) {
-      if (!rules.has(finding.ruleId)) rules.set(finding.ruleId, ruleFor(finding));
+      const known = rules.get(finding.ruleId);
+      // A descriptor from a record without the rule gives way to one that has it (merged shards).
+      if (!known || (finding.rule && !known.helpUri)) rules.set(finding.ruleId, ruleFor(finding));
       results.push({
         ruleId: finding.ruleId,
         ruleIndex: [...rules.keys()].indexOf(finding.ruleId),
@@ -59,7 +72,12 @@ export function renderSarif(record: RunRecord): string {
           logicalLocations: [{ name: test.name, fullyQualifiedName: test.id, kind: "test" }],
         }],
         partialFingerprints: { "mcptestTestId/v1": `${test.id}#${finding.ruleId}` },
-        properties: { bucket: finding.bucket, testKind: test.kind, server: test.server },
+        properties: {
+          bucket: finding.bucket,
+          testKind: test.kind,
+          server: test.server,
+          ...(test.rule ? { rule: test.rule } : {}),
+        },
       });
     }
   }
@@ -100,14 +118,29 @@ function findingsOf(test: TestResult): Finding[] {
   if (test.status !== "fail") return [];
   const findings: Finding[] = [];
   const compliance = complianceRuleId(test);
+  const rule = compliance ? test.rule : undefined;
+  const level = rule ? sarifLevel(rule) : "error";
   for (const a of failedAssertions(test)) {
     findings.push({
       ruleId: compliance ?? `assert.${a.matcher}`,
-      level: "error",
+      level,
       message: `${test.name}: ${assertionHeadline(a)}\n${assertionDetail(a)}`,
       line: a.line || test.line,
       col: a.line ? a.col : test.col,
       bucket: compliance ? "compliance" : "assertion",
+      ...(rule ? { rule } : {}),
+    });
+  }
+  if (findings.length === 0 && failedBudgets(test).length === 0 && rule && test.failure) {
+    // A compliance rule that failed without an assertion (the handshake it checks was rejected).
+    findings.push({
+      ruleId: rule.id,
+      level,
+      message: `${test.name}: ${test.failure.message}`,
+      line: test.line,
+      col: test.col,
+      bucket: "compliance",
+      rule,
     });
   }
   for (const b of failedBudgets(test)) {
@@ -130,17 +163,23 @@ function ruleFor(f: Finding): Rule {
     name: ruleName(f.ruleId),
     shortDescription: { text },
     fullDescription: { text: full },
+    ...(f.rule ? { helpUri: f.rule.specUrl } : {}),
     defaultConfiguration: { level: f.level },
-    properties: { tags: ["mcptest", f.bucket] },
+    properties: { tags: ["mcptest", f.bucket], ...(f.rule ? ruleProperties(f.rule) : {}) },
   };
+}
+
+function ruleProperties(rule: RuleRef): { severity: RuleRef["severity"]; revision: string } {
+  return { severity: rule.severity, revision: rule.revision };
 }
 
 function describe(f: Finding): [string, string] {
   const [prefix, rest = ""] = f.ruleId.split(/\.(.*)/s);
   if (f.bucket === "compliance") {
+    const how = f.rule ? ` (${f.rule.severity} in ${f.rule.revision})` : "";
     return [
       `MCP compliance rule ${f.ruleId} failed.`,
-      `The server broke compliance rule ${f.ruleId} of the mcptest corpus.`,
+      `The server broke compliance rule ${f.ruleId}${how} of the mcptest corpus.`,
     ];
   }
   if (prefix === "assert") {

@@ -9,12 +9,15 @@ import {
   failureHeadline,
   outcomeOf,
 } from "./_view.ts";
+import { failingRule } from "./_rule.ts";
 import type { RunRecord, TestResult } from "./run_record.ts";
 
 /**
  * Render a run record as TAP 14: a plan, one `ok`/`not ok` line per test (`# SKIP reason` for a
  * skipped test, `# time=Nms` otherwise), and for each failing test a YAML block with its location,
- * its bucket (`assertion`, `budget` or `error`) and every failed assertion and budget.
+ * its bucket (`assertion`, `budget` or `error`) and every failed assertion and budget. A compliance
+ * result that carries its rule adds `rule: {id, severity, revision, spec_url}` (nested: the block's
+ * own `severity` is the TAP fail/error one).
  */
 export function renderTap(record: RunRecord): string {
   const lines = ["TAP version 14", `1..${record.tests.length}`];
@@ -39,12 +42,23 @@ function testLines(test: TestResult, n: number): string[] {
     return [`ok ${n} - ${name} # SKIP ${oneLine(test.skipReason ?? "skipped")}`];
   }
   if (outcome === "pass") return [`ok ${n} - ${name} # time=${test.durationMs}ms`];
+  const rule = failingRule(test);
   const diagnostics = {
     message: failureHeadline(test),
     severity: outcome === "error" ? "error" : "fail",
     bucket: outcome === "budget" ? "budget" : outcome === "error" ? "error" : "assertion",
     at: { file: test.file, line: test.line, column: test.col },
     kind: test.kind,
+    ...(rule
+      ? {
+        rule: {
+          id: rule.id,
+          severity: rule.severity,
+          revision: rule.revision,
+          spec_url: rule.specUrl,
+        },
+      }
+      : {}),
     duration_ms: test.durationMs,
     ...(test.failure ? { error: errorText(test) } : {}),
     ...(failedAssertions(test).length > 0

@@ -52,3 +52,31 @@ Deno.test("shouldAnnotate() follows the mode, auto only inside GitHub Actions", 
   );
   assert.equal(shouldAnnotate("auto", () => undefined), false);
 });
+
+Deno.test("renderAnnotations() files a failed rule by severity and names it in the title", () => {
+  const lines = renderAnnotations(load("compliance_rules")).trimEnd().split("\n");
+  const head = (line: string) => line.slice(0, line.indexOf("::", 2));
+  assert.deepEqual(lines.map(head), [
+    "::error file=tests/compliance.yml,line=6,col=7,title=SCHEMA-004 (MUST) a response never carries both result and error [v2025-11-25]",
+    "::warning file=tests/compliance.yml,line=7,col=7,title=PROTO-008 (SHOULD) every frame the server emits is a JSON-RPC message (transport observation) [v2025-11-25]",
+    "::notice file=tests/compliance.yml,line=8,col=7,title=TRANSPORT-007 (MAY) DELETE ends the session or answers 405 [v2025-11-25]",
+    "::error file=tests/compliance.yml,line=9,col=7,title=PROTO-002 (MUST) initialize returns negotiated capabilities [v2025-11-25]",
+    // No verdict stays an error whatever the severity.
+    "::error file=tests/compliance.yml,line=10,col=7,title=TOOL-002 (MUST) every tool has a name and an object inputSchema [v2025-11-25]",
+  ]);
+  assert.ok(lines[1]!.endsWith(
+    "%0A%0Arule PROTO-008 (SHOULD in v2025-11-25): https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio",
+  ));
+  // A rule whose id the name does not start with, and a record without rules.
+  const record = load("compliance_rules");
+  const renamed = { ...record, tests: [{ ...record.tests[2]!, name: "frames are JSON-RPC" }] };
+  assert.match(renderAnnotations(renamed), /,title=PROTO-008 \(SHOULD\)%3A frames are JSON-RPC::/);
+  assert.deepEqual(
+    renderAnnotations(load("compliance")).trimEnd().split("\n").map(head),
+    [
+      "::error file=tests/compliance.yml,line=6,col=7,title=SCHEMA-004",
+      "::error file=tests/compliance.yml,line=7,col=7,title=TOOL-002",
+    ],
+  );
+  assert.ok(!renderAnnotations(load("compliance")).includes("%0A%0Arule "));
+});

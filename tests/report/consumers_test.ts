@@ -22,6 +22,7 @@ const RECORDS = [
   "compliance",
   "mixed",
   "hostile",
+  "compliance_rules",
 ];
 const load = (name: string): RunRecord =>
   JSON.parse(Deno.readTextFileSync(`${FIXTURES}${name}.json`));

@@ -8,7 +8,16 @@ const load = (name: string): RunRecord =>
 
 Deno.test("renderHtml() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+    const name of [
+      "pass",
+      "fail",
+      "budget",
+      "connect_failure",
+      "skip",
+      "compliance",
+      "hostile",
+      "compliance_rules",
+    ]
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderHtml(load(name)));
@@ -64,4 +73,37 @@ Deno.test("renderHtml() shows status, durations, the diff and the budget bucket"
   assert.ok(html.includes('<h2 id="over-budget">Over budget</h2>'));
   assert.equal(html.match(/<details class="test /g)?.length, 9);
   assert.equal(html.match(/<details class="test (fail|error|budget)" open>/g)?.length, 6);
+});
+
+Deno.test("renderHtml() shows a failed compliance rule's severity badge and spec link", () => {
+  const html = renderHtml(load("compliance_rules"));
+  assert.ok(
+    html.includes(
+      '<p><span class="badge fail">MUST</span> SCHEMA-004 · v2025-11-25 · <a href="https://modelcontextprotocol.io/specification/2026-07-28/basic#responses" rel="noreferrer">specification</a></p>',
+    ),
+  );
+  assert.ok(html.includes('<span class="badge budget">SHOULD</span> PROTO-008 · v2025-11-25'));
+  assert.ok(html.includes('<span class="badge skip">MAY</span> TRANSPORT-007 · v2025-11-25'));
+  assert.ok(html.includes('<span class="badge fail">MUST</span> TOOL-002 · v2025-11-25'));
+  // The spec links are the page's only links, navigation to https only, and nothing fetches.
+  const hrefs = html.match(/<[^>]*\bhref\s*=[^>]*>/g) ?? [];
+  assert.equal(hrefs.length, 5);
+  for (const tag of hrefs) assert.match(tag, /^<a href="https:\/\/[^"]+" rel="noreferrer">$/);
+  assert.ok(!/<script|<(link|img|iframe|object|embed|base|form)\b|\b(src|style)\s*=/i.test(html));
+  assert.ok(!renderHtml(load("compliance")).includes("<a "));
+});
+
+Deno.test("renderHtml() escapes a rule and links only an http(s) spec URL", () => {
+  const record = load("compliance_rules");
+  const test = record.tests[1]!;
+  const hostile = (specUrl: string): RunRecord => ({
+    ...record,
+    tests: [{ ...test, rule: { ...test.rule!, id: "<b>X-001</b>", specUrl } }],
+  });
+  const js = renderHtml(hostile("javascript:alert(1)"));
+  assert.ok(!js.includes("<a "));
+  assert.ok(js.includes("&lt;b&gt;X-001&lt;/b&gt; · v2025-11-25 · javascript:alert(1)</p>"));
+  const quoted = renderHtml(hostile('https://example.com/"><script>x</script>'));
+  assert.ok(!quoted.includes("<script>"));
+  assert.ok(quoted.includes('<a href="https://example.com/%22%3E%3Cscript%3Ex%3C/script%3E"'));
 });

@@ -15,6 +15,7 @@ const NAMES = [
   "compliance",
   "mixed",
   "hostile",
+  "compliance_rules",
 ];
 
 Deno.test("renderJunit() output matches the snapshot of every fixture record", async (t) => {
@@ -62,4 +63,30 @@ Deno.test("renderJunit() escapes markup and characters XML cannot carry", () => 
   assert.ok(xml.includes("\\u0001\\u001b[31m"));
   assert.ok(xml.includes('name="plain&#10;name with newline"'));
   assert.ok(xml.includes("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;"));
+});
+
+Deno.test("renderJunit() opens a failed compliance rule's body with its severity and spec URL", () => {
+  const xml = renderJunit(load("compliance_rules"));
+  assert.ok(
+    xml.includes(
+      '<failure message="response: expected (schema) not both result and error, actual both result and error" type="assertion">rule SCHEMA-004 (MUST in v2025-11-25): https://modelcontextprotocol.io/specification/2026-07-28/basic#responses\n\nresponse (schema, line 6): fail\n',
+    ),
+  );
+  assert.ok(xml.includes(">rule PROTO-008 (SHOULD in v2025-11-25): https://"));
+  assert.ok(xml.includes(">rule TRANSPORT-007 (MAY in v2025-11-25): https://"));
+  assert.ok(
+    xml.includes(
+      '<failure message="handshake rejected: initialize answered -32603 Internal error" type="assertion">rule PROTO-002 (MUST in v2025-11-25): ',
+    ),
+  );
+  assert.ok(
+    xml.includes(
+      '<error message="error: could not run: tools/list timed out after 5000ms" type="error">rule TOOL-002 (MUST in v2025-11-25): ',
+    ),
+  );
+  assert.equal(xml.match(/>rule [A-Z]+-\d{3} /g)?.length, 5, "not on the pass or the skip");
+  // The Jenkins/Ant schema has no <properties> inside <testcase>: only the suite's one.
+  assert.equal(xml.match(/<properties>/g)?.length, 1);
+  // A record without rules is rendered as before.
+  assert.ok(!renderJunit(load("compliance")).includes(">rule "));
 });

@@ -8,7 +8,16 @@ const load = (name: string): RunRecord =>
 
 Deno.test("renderMarkdown() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+    const name of [
+      "pass",
+      "fail",
+      "budget",
+      "connect_failure",
+      "skip",
+      "compliance",
+      "hostile",
+      "compliance_rules",
+    ]
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderMarkdown(load(name)));
@@ -51,4 +60,32 @@ Deno.test("renderMarkdown() escapes names so they cannot inject markup or break 
   // The value holding ``` is fenced with a longer fence.
   assert.ok(md.includes("````diff\n"));
   assert.ok(md.includes("\\u0001\\u001b[31m"));
+});
+
+Deno.test("renderMarkdown() shows a failed compliance rule's severity and links its spec", () => {
+  const md = renderMarkdown(load("compliance_rules"));
+  assert.ok(
+    md.includes(
+      "(tests/compliance.yml:6)</summary>\n\n**MUST** · SCHEMA-004 · v2025-11-25 · [specification](https://modelcontextprotocol.io/specification/2026-07-28/basic#responses)\n\n",
+    ),
+  );
+  assert.ok(md.includes("**SHOULD** · PROTO-008 · v2025-11-25 · [specification](https://"));
+  assert.ok(md.includes("**MAY** · TRANSPORT-007 · v2025-11-25 · [specification](https://"));
+  assert.ok(md.includes("**MUST** · TOOL-002 · v2025-11-25 · [specification](https://"));
+  assert.equal(md.match(/\[specification\]/g)?.length, 5);
+  assert.ok(!renderMarkdown(load("compliance")).includes("specification"));
+});
+
+Deno.test("renderMarkdown() escapes a rule and links only an http(s) spec URL", () => {
+  const record = load("compliance_rules");
+  const test = record.tests[1]!;
+  const hostile = (specUrl: string): RunRecord => ({
+    ...record,
+    tests: [{ ...test, rule: { ...test.rule!, id: "<b>X-001</b>", specUrl } }],
+  });
+  const js = renderMarkdown(hostile("javascript:alert(1)"));
+  assert.ok(!js.includes("](javascript"));
+  assert.ok(js.includes("&lt;b&gt;X-001&lt;/b&gt; · v2025-11-25 · javascript:alert\\(1\\)"));
+  const parens = renderMarkdown(hostile("https://example.com/a (b)<i>"));
+  assert.ok(parens.includes("[specification](https://example.com/a%20%28b%29%3Ci%3E)"));
 });

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { mergeRecords } from "../../src/report/merge.ts";
 import { UsageError } from "../../src/errors/errors.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
+import type { RunRecord, TestResult } from "../../src/report/run_record.ts";
+import { summarize } from "../../src/report/summary.ts";
 
 const FIXTURES = new URL("../fixtures/report/", import.meta.url);
 const load = (name: string): RunRecord =>
@@ -71,4 +72,21 @@ Deno.test("mergeRecords() rejects other record versions and an empty list", () =
         "cannot merge record #2: run record version 2 is not supported; this mcptest reads version 1",
   );
   assert.throws(() => mergeRecords([]), UsageError);
+});
+
+Deno.test("mergeRecords() keeps each compliance result's rule", () => {
+  const rules = load("compliance_rules");
+  assert.deepEqual(mergeRecords([rules]), rules);
+  const shard = (tests: TestResult[]): RunRecord => ({
+    ...rules,
+    tests,
+    summary: summarize(tests),
+  });
+  const [first, ...rest] = rules.tests;
+  const merged = mergeRecords([shard([first!]), shard(rest)]);
+  assert.deepEqual(merged.tests.map((t) => t.rule), rules.tests.map((t) => t.rule));
+  // A re-run that carries the rule replaces an older rule-less result, and the other way round.
+  const { rule: _, ...bare } = rules.tests[1]!;
+  assert.deepEqual(mergeRecords([shard([bare]), rules]).tests[1]!.rule, rules.tests[1]!.rule);
+  assert.equal(mergeRecords([rules, shard([bare])]).tests[1]!.rule, undefined);
 });

@@ -99,3 +99,41 @@ Deno.test("renderPretty() colours only when asked", () => {
   assert.ok(!renderPretty(record(tests), styler(false)).includes("\x1b["));
   assert.ok(renderPretty(record(tests), styler(true)).includes("\x1b[31mFAIL"));
 });
+
+Deno.test("renderPretty() shows a failed compliance rule's severity, revision and spec URL", async (t) => {
+  const load = (name: string): RunRecord =>
+    JSON.parse(
+      Deno.readTextFileSync(new URL(`../fixtures/report/${name}.json`, import.meta.url)),
+    );
+  const withRules = load("compliance_rules");
+  await t.step("a dim line under each FAIL, ERROR included", () => {
+    const lines = renderPretty(withRules, styler(false)).split("\n");
+    const under = (name: string) => lines[lines.findIndex((l) => l.includes(name)) + 1];
+    assert.equal(
+      under("SCHEMA-004"),
+      "        MUST · v2025-11-25 · https://modelcontextprotocol.io/specification/2026-07-28/basic#responses",
+    );
+    assert.equal(
+      under("PROTO-008"),
+      "        SHOULD · v2025-11-25 · https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio",
+    );
+    assert.match(under("TRANSPORT-007")!, /^ {8}MAY · v2025-11-25 · https:\/\//);
+    assert.match(under("PROTO-002")!, /^ {8}MUST · v2025-11-25 · https:\/\//); // fail, no assertion
+    assert.match(under("TOOL-002")!, /^ {8}MUST · v2025-11-25 · https:\/\//); // error
+    assert.equal(lines.filter((l) => l.includes(" · ")).length, 5, "not under PASS or SKIP");
+  });
+  await t.step("dimmed with colour, plain without", () => {
+    const out = renderPretty(withRules, styler(true));
+    assert.ok(
+      out.includes(
+        "\n        \x1b[2mMUST · v2025-11-25 · https://modelcontextprotocol.io/specification/2026-07-28/basic#responses\x1b[22m\n",
+      ),
+    );
+    assert.ok(!renderPretty(withRules, styler(false)).includes("\x1b["));
+  });
+  await t.step("a record without rules prints no rule line", () => {
+    const out = renderPretty(load("compliance"), styler(false));
+    assert.ok(!out.includes(" · "));
+    assert.ok(out.includes("  FAIL  SCHEMA-004    (3ms)\n        error.code\n"));
+  });
+});

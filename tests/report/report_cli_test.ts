@@ -126,3 +126,34 @@ Deno.test("mcptest report checks the summary against the tests", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("parseRunRecord() accepts and keeps compliance rules, and checks their shape", async (t) => {
+  const text = Deno.readTextFileSync(`${FIXTURES}compliance_rules.json`);
+  await t.step("the json reporter round-trips every rule", async () => {
+    const record = parseRunRecord(text, "rules.json");
+    assert.deepEqual(record, load("compliance_rules"));
+    assert.equal(record.tests.filter((t) => t.rule).length, 7);
+    assert.deepEqual(parseRunRecord(await render("json", record), "out.json"), record);
+    const res = await report(`${FIXTURES}compliance_rules.json`, "--format", "json");
+    assert.equal(res.code, 0, res.stderr);
+    assert.deepEqual(JSON.parse(res.stdout), record);
+  });
+  await t.step("a malformed rule is named by its path", () => {
+    const bad = (edit: (rule: Record<string, unknown>) => void): string => {
+      const value = JSON.parse(text);
+      edit(value.tests[2].rule);
+      return JSON.stringify(value);
+    };
+    const cases: [(rule: Record<string, unknown>) => void, string][] = [
+      [(r) => r.severity = "MUST NOT", "tests[2].rule.severity must be one of MUST, SHOULD, MAY"],
+      [(r) => delete r.specUrl, "tests[2].rule.specUrl must be a string"],
+      [(r) => r.revision = 2025, "tests[2].rule.revision must be a string"],
+    ];
+    for (const [edit, message] of cases) {
+      assert.throws(
+        () => parseRunRecord(bad(edit), "rules.json"),
+        (e: unknown) => e instanceof Error && e.message.includes(message),
+      );
+    }
+  });
+});

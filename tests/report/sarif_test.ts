@@ -27,7 +27,16 @@ const parse = (name: string): SarifLog => JSON.parse(renderSarif(load(name)));
 
 Deno.test("renderSarif() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+    const name of [
+      "pass",
+      "fail",
+      "budget",
+      "connect_failure",
+      "skip",
+      "compliance",
+      "hostile",
+      "compliance_rules",
+    ]
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderSarif(load(name)));
@@ -81,4 +90,71 @@ Deno.test("renderSarif() uses compliance rule ids and encodes file URIs", () => 
   );
   assert.deepEqual(parse("pass").runs[0]!.results, []);
   assert.deepEqual(parse("skip").runs[0]!.results, []);
+});
+
+interface SarifRule {
+  id: string;
+  helpUri?: string;
+  fullDescription: { text: string };
+  defaultConfiguration: { level: string };
+  properties: { tags: string[]; severity?: string; revision?: string };
+}
+
+Deno.test("renderSarif() takes the rule id, level and help URI from a compliance rule", async (t) => {
+  const log = JSON.parse(renderSarif(load("compliance_rules")));
+  const run = log.runs[0];
+  const results: (SarifResult & { properties: Record<string, unknown> })[] = run.results;
+  const rules: SarifRule[] = run.tool.driver.rules;
+  await t.step("MUST is an error, SHOULD a warning, MAY a note", () => {
+    assert.deepEqual(results.map((r) => `${r.ruleId} ${r.level} ${r.properties.bucket}`), [
+      "SCHEMA-004 error compliance",
+      "PROTO-008 warning compliance",
+      "TRANSPORT-007 note compliance",
+      "PROTO-002 error compliance", // failed without an assertion: the handshake was rejected
+      "error.run error error", // no verdict: not a broken rule
+    ]);
+    for (const r of results) assert.equal(rules[r.ruleIndex]!.id, r.ruleId);
+  });
+  await t.step("the descriptor links the spec and names severity and revision", () => {
+    const proto8 = rules.find((r) => r.id === "PROTO-008")!;
+    assert.equal(
+      proto8.helpUri,
+      "https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio",
+    );
+    assert.deepEqual(proto8.properties, {
+      tags: ["mcptest", "compliance"],
+      severity: "SHOULD",
+      revision: "v2025-11-25",
+    });
+    assert.equal(proto8.defaultConfiguration.level, "warning");
+    assert.match(proto8.fullDescription.text, /PROTO-008 \(SHOULD in v2025-11-25\)/);
+    assert.equal(rules.find((r) => r.id === "error.run")!.helpUri, undefined);
+  });
+  await t.step("each result carries the whole rule, an error too", () => {
+    const error = results.find((r) => r.ruleId === "error.run")!;
+    assert.deepEqual(error.properties.rule, {
+      id: "TOOL-002",
+      revision: "v2025-11-25",
+      severity: "MUST",
+      specUrl: "https://modelcontextprotocol.io/specification/2026-07-28/server/tools#tool",
+    });
+  });
+  await t.step("without rules: no helpUri, no severity, every failure an error", () => {
+    const old = JSON.parse(renderSarif(load("compliance"))).runs[0];
+    assert.ok(old.tool.driver.rules.every((r: SarifRule) => !r.helpUri && !r.properties.severity));
+    assert.ok(
+      old.results.every((r: SarifResult & { properties: object }) =>
+        r.level === "error" && !("rule" in r.properties)
+      ),
+    );
+  });
+  await t.step("a descriptor from a record without the rule gives way to one with it", () => {
+    const bare = load("compliance").tests[1]!; // SCHEMA-004, no rule
+    const ruled = load("compliance_rules").tests[1]!; // SCHEMA-004, MUST
+    const record = { ...load("compliance_rules"), tests: [bare, ruled] };
+    const run = JSON.parse(renderSarif(record)).runs[0];
+    assert.equal(run.tool.driver.rules.length, 1);
+    assert.equal(run.tool.driver.rules[0].properties.severity, "MUST");
+    assert.deepEqual(run.results.map((r: SarifResult) => r.ruleIndex), [0, 0]);
+  });
 });

@@ -8,7 +8,16 @@ const load = (name: string): RunRecord =>
 
 Deno.test("renderTap() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of ["pass", "fail", "budget", "connect_failure", "skip", "compliance", "hostile"]
+    const name of [
+      "pass",
+      "fail",
+      "budget",
+      "connect_failure",
+      "skip",
+      "compliance",
+      "hostile",
+      "compliance_rules",
+    ]
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderTap(load(name)));
@@ -40,4 +49,24 @@ Deno.test("renderTap() escapes # and backslashes and keeps names on one line", (
     ),
   );
   assert.ok(text.includes("ok 2 - plain name with newline # time=1ms"));
+});
+
+Deno.test("renderTap() adds the rule of a failed compliance result to its YAML block", () => {
+  const text = renderTap(load("compliance_rules"));
+  assert.ok(
+    text.includes(
+      [
+        "  kind: compliance",
+        "  rule:",
+        "    id: PROTO-008",
+        "    severity: SHOULD",
+        "    revision: v2025-11-25",
+        "    spec_url: https://modelcontextprotocol.io/specification/2025-11-25/basic/transports#stdio",
+        "  duration_ms: 5",
+      ].join("\n"),
+    ),
+  );
+  assert.equal(text.match(/^ {2}rule:$/gm)?.length, 5, "every fail and error, no pass or skip");
+  assert.equal(text.match(/^ {4}severity: MAY$/gm)?.length, 1);
+  assert.ok(!renderTap(load("compliance")).includes("rule:"));
 });
