@@ -100,6 +100,10 @@ export type { ComplianceBaseline } from "./src/compliance/baseline.ts";
 export { diffCorpusVersions, diffVersions, VersionDiff } from "./src/compliance/version_diff.ts";
 export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/version_diff.ts";
 export { evaluateSpecVersionCheck, GATE_TARGETS } from "./src/compliance/spec_version_gate.ts";
+export { compareGrades, computeGrade, GRADE_WEIGHTS, gradeLetter } from "./src/compliance/grade.ts";
+export type { Grade, GradeComparison, GradeLetter } from "./src/compliance/grade.ts";
+export { GRADE_TARGETS } from "./src/compliance/grade_block.ts";
+export type { GradeFile, GradeFileEntry } from "./src/compliance/grade_file.ts";
 export type {
   ComplianceCorpus,
   RegistryEntry,

@@ -57,15 +57,20 @@ export function complianceRunCommand(done: (code: number) => void) {
     .option("--reporter <format>", "pretty, json, junit, tap, sarif, markdown, html", "pretty")
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option("--capture <file>", "write the session capture of every server (seed 003 format)")
+    .option(
+      "--save-grade [path]",
+      "with --from-suite: save each server's compliance grade (default path: the block's grade_delta: baseline)",
+    )
     .option("--no-color", "never colour the output")
     .addHelpText(
       "after",
       `
-Exit codes: 0 all rules passed (or known failures), 1 a rule failed or a baseline entry is stale,
-2 bad arguments, bad suite or bad baseline.
+Exit codes: 0 all rules passed (or known failures), 1 a rule failed, a gate failed or a baseline
+entry is stale, 2 bad arguments, bad suite, bad baseline or bad grade file.
 
 Examples:
   mcptest compliance run --from-suite examples/spec-version-pinning.yml
+  mcptest compliance run --from-suite examples/compliance-grade.yml --save-grade
   mcptest compliance run --server "deno run -A server.ts" --spec-version v2025-06-18
   mcptest compliance run --server http://127.0.0.1:3000/mcp --spec-version v2025-11-25 --baseline compliance-baseline.json`,
     )

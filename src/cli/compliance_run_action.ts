@@ -6,7 +6,8 @@ import { ExitCode } from "../errors/exit_codes.ts";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from "../compliance/baseline.ts";
 import { runComplianceBlocks } from "../compliance/run_blocks.ts";
 import { runCompliance } from "../compliance/run_compliance.ts";
-import { complianceBlocks } from "../compliance/suite_block.ts";
+import { type ComplianceBlock, complianceBlocks } from "../compliance/suite_block.ts";
+import type { Suite } from "../config/types.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
 import { redactValue } from "../report/redact.ts";
 import { getReporter } from "../report/reporters.ts";
@@ -23,11 +24,24 @@ import { handleError } from "./handle_error.ts";
 
 type TargetOptions = ComplianceBaselineOptions | ComplianceRunOptions;
 
+/** What a target produced: every result, what the record needs, and what `--save-grade` needs. */
+interface Found {
+  readonly tests: TestResult[];
+  readonly files: string[];
+  readonly secrets: string[];
+  /** With --from-suite: the blocks, their raw rule results and the suite's servers. */
+  readonly suite?: {
+    readonly blocks: ComplianceBlock[];
+    readonly ruleResults: TestResult[];
+    readonly servers: Suite["servers"];
+  };
+}
+
 /** Rule results of the target the options name, plus what the record needs. */
 async function results(
   options: TargetOptions,
   captures: CaptureSession[] = [],
-): Promise<{ tests: TestResult[]; files: string[]; secrets: string[] }> {
+): Promise<Found> {
   const open = capturingConnect(
     (server) => connect(server, { clientVersion: VERSION }),
     (capture) => captures.push(capture),
@@ -46,12 +60,23 @@ async function results(
     if (blocks.length === 0) {
       throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
     }
-    const { evaluateGates } = await import("../compliance/run_gates.ts");
+    const { evaluateGates, readGradeBaselines } = await import("../compliance/run_gates.ts");
+    const gradeBaselines = await readGradeBaselines(blocks);
+    const ruleResults = await runComplianceBlocks(suite, blocks, { connect: open });
     const tests = [
-      ...await runComplianceBlocks(suite, blocks, { connect: open }),
-      ...await evaluateGates(blocks),
+      ...ruleResults,
+      ...await evaluateGates(blocks, {
+        results: ruleResults,
+        servers: suite.servers,
+        gradeBaselines,
+      }),
     ];
-    return { tests, files: [...suite.files], secrets: [...suite.secrets] };
+    return {
+      tests,
+      files: [...suite.files],
+      secrets: [...suite.secrets],
+      suite: { blocks, ruleResults, servers: suite.servers },
+    };
   }
   if (options.server === undefined || options.specVersion === undefined) {
     throw new UsageError("give --from-suite FILE, or --server TARGET with --spec-version VERSION");
@@ -90,6 +115,11 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     const started = performance.now();
     const startedAt = new Date().toISOString();
     const reporter = await getReporter(options.reporter);
+    if (options.saveGrade !== undefined && options.fromSuite === undefined) {
+      throw new UsageError(
+        "--save-grade needs --from-suite: grades are saved under the suite's server names",
+      );
+    }
     const baseline = options.baseline === undefined
       ? undefined
       : await readBaseline(options.baseline);
@@ -98,6 +128,9 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     if (options.capture !== undefined) {
       const value = redactValue(captureFileValue(captures), found.secrets);
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
+    }
+    if (options.saveGrade !== undefined && found.suite !== undefined) {
+      await saveGradesOf(found.suite, options.saveGrade);
     }
     const tests = baseline ? applyBaseline(found.tests, baseline, options.baseline!) : found.tests;
     const record = redactValue(recordOf(tests, found.files, started, startedAt), found.secrets);
@@ -109,6 +142,27 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     return record.summary.failed + record.summary.errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
   } catch (error) {
     return handleError(error, options.verbose);
+  }
+}
+
+/** `--save-grade [PATH]`: write the raw grades, say what was written on stderr (stdout is the report). */
+async function saveGradesOf(
+  suite: NonNullable<Found["suite"]>,
+  saveGrade: string | true,
+): Promise<void> {
+  const { saveGrades } = await import("../compliance/grade_save.ts");
+  const { saved, ungraded } = await saveGrades(suite.blocks, {
+    results: suite.ruleResults,
+    servers: suite.servers,
+    ...(typeof saveGrade === "string" ? { path: saveGrade } : {}),
+  });
+  for (const { path, server, grade } of saved) {
+    console.error(
+      `saved grade ${grade.score} (${grade.letter}) of server "${server}" [${grade.specVersion}] to ${path}`,
+    );
+  }
+  for (const server of ungraded) {
+    console.error(`no grade saved for server "${server}": no rule reached a verdict`);
   }
 }
 

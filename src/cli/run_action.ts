@@ -115,10 +115,18 @@ function parseAnnotationMode(value: string): AnnotationMode {
 /** The suite's compliance blocks (loaded lazily: only suites that have one pay for the corpus). */
 async function complianceOf(suite: Suite, filter: string | undefined) {
   if (!(suite.documents ?? []).some((d) => d.value.compliance !== undefined)) return undefined;
-  const { complianceBlocks } = await import("../compliance/suite_block.ts");
+  const [{ complianceBlocks }, { readGradeBaselines }] = await Promise.all([
+    import("../compliance/suite_block.ts"),
+    import("../compliance/run_gates.ts"),
+  ]);
   const blocks = complianceBlocks(suite);
+  const gradeBaselines = await readGradeBaselines(blocks);
   const select = filter === undefined ? undefined : nameFilter(filter);
-  return { blocks, select: (name: string) => select?.({ name } as TestCase) ?? true };
+  return {
+    blocks,
+    gradeBaselines,
+    select: (name: string) => select?.({ name } as TestCase) ?? true,
+  };
 }
 
 /** Run the compliance blocks and gates and fold their results into the record (file order kept). */
@@ -134,12 +142,17 @@ async function withCompliance(
     import("../compliance/run_gates.ts"),
   ]);
   const connectAndCapture = capturingConnect(open, onCapture);
+  const ruleResults = await runComplianceBlocks(suite, compliance.blocks, {
+    connect: connectAndCapture,
+    select: compliance.select,
+  });
   const extra = [
-    ...await runComplianceBlocks(suite, compliance.blocks, {
-      connect: connectAndCapture,
-      select: compliance.select,
+    ...ruleResults,
+    ...await evaluateGates(compliance.blocks, {
+      results: ruleResults,
+      servers: suite.servers,
+      gradeBaselines: compliance.gradeBaselines,
     }),
-    ...await evaluateGates(compliance.blocks),
   ];
   const tests = redactValue([...record.tests, ...extra], suite.secrets);
   const ran = extra.reduce((total, t) => total + t.durationMs, 0);

@@ -3,6 +3,7 @@
 import type { LoadedDocument, Suite } from "../config/types.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { COMPLIANCE_CORPUS } from "./embedded.ts";
+import { type GradeDeltaBlock, readGradeDelta } from "./grade_block.ts";
 import { validateComplianceVersion } from "./run_compliance.ts";
 import { validateGate } from "./spec_version_gate.ts";
 
@@ -44,6 +45,8 @@ export interface ComplianceBlock {
   /** Servers (keys) `allRules` runs against. */
   readonly serverKeys: readonly string[];
   readonly check?: SpecVersionCheckBlock;
+  /** The `grade_delta:` gate on the compliance grade (needs the pin). */
+  readonly gradeDelta?: GradeDeltaBlock;
   readonly pos: SourcePos;
 }
 
@@ -93,14 +96,6 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
       );
     }
   }
-  if (block.grade_delta !== undefined) {
-    errors.push(
-      new ConfigError(
-        "grade_delta: (model-compatibility grading) is not available in this version, expected spec_version, spec_version_check or tests",
-        doc.positionOf(["compliance", "grade_delta"], "key"),
-      ),
-    );
-  }
   let specVersion: string | undefined;
   const specVersionPos = block.spec_version === undefined
     ? undefined
@@ -128,6 +123,15 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
       pos: doc.positionOf(["compliance", "spec_version_check"], "key"),
     };
   }
+  let gradeDelta: GradeDeltaBlock | undefined;
+  if (block.grade_delta !== undefined) {
+    try {
+      gradeDelta = readGradeDelta(doc, block.grade_delta, block.spec_version !== undefined);
+    } catch (error) {
+      if (error instanceof ConfigErrors) errors.push(...error.errors);
+      else throw error;
+    }
+  }
   const tests = Array.isArray(block.tests) ? block.tests : undefined;
   let entries: ComplianceEntry[] = [];
   try {
@@ -146,6 +150,7 @@ function readBlock(doc: LoadedDocument, suite: Suite): ComplianceBlock {
     allRules,
     serverKeys: allRules ? servers.all : [],
     ...(check ? { check } : {}),
+    ...(gradeDelta ? { gradeDelta } : {}),
     pos,
   };
   validateGate(result);

@@ -47,9 +47,14 @@ compliance:
 Deno.test("compliance: blocks reject unknown rules, servers, keys and spec_version typos at load (exit 2)", async (t) => {
   const cases: [string, string, RegExp][] = [
     [
-      "grade_delta",
-      "compliance:\n  spec_version: v2025-06-18\n  grade_delta: {}\n  tests:\n    - name: PROTO-002\n",
-      /suite\.yml:\d+:\d+: grade_delta: .*not available/,
+      "grade_delta without a pin",
+      "compliance:\n  grade_delta:\n    baseline: grade.json\n  tests:\n    - name: PROTO-002\n",
+      /suite\.yml:5:3: grade_delta: needs compliance\.spec_version/,
+    ],
+    [
+      "grade_delta with max_drop and expect",
+      "compliance:\n  spec_version: v2025-06-18\n  grade_delta:\n    baseline: grade.json\n    max_drop: 1\n    expect:\n      - target: grade_delta\n        matcher: { exact: 0 }\n  tests:\n    - name: PROTO-002\n",
+      /suite\.yml:9:5: grade_delta: give either max_drop .* or expect .*, not both/,
     ],
     [
       "typo",

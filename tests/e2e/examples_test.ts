@@ -43,6 +43,16 @@ const EXAMPLES: Record<
     code: 0,
     stdout: /PASS {2}spec_version_check v2026-07-28 -> draft/,
   },
+  "compliance-grade.yml": {
+    args: ["compliance", "run", "--from-suite", "examples/compliance-grade.yml"],
+    code: 0,
+    stdout: /PASS {2}grade_delta default \[v2026-07-28\]/,
+  },
+  "compliance-grade-tolerance.yml": {
+    args: ["compliance", "run", "--from-suite", "examples/compliance-grade-tolerance.yml"],
+    code: 0,
+    stdout: /PASS {2}grade_delta default \[v2026-07-28\]/,
+  },
   "migration.yml": {
     args: ["run", "examples/migration.yml"],
     code: 1,
