@@ -1,10 +1,8 @@
 /** @module The `grade_delta:` gate: this run's compliance grade against a saved baseline grade, one result per server. */
 
-import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget, resolveTarget } from "../matchers/target_path.ts";
 import type { AssertionResult, TestResult } from "../report/run_record.ts";
 import { compareGrades, computeGrade, type Grade, type GradeComparison } from "./grade.ts";
-import type { GradeExpectation } from "./grade_block.ts";
+import { assertGateExpectation } from "./gate_assert.ts";
 import { type GradeFile, gradeOfEntry } from "./grade_file.ts";
 import { resultsByServer, type ServerResults } from "./grade_results.ts";
 import type { ComplianceBlock } from "./suite_block.ts";
@@ -117,7 +115,9 @@ async function gradeServer(
   const root = targets(grade, baseline, comparison);
   const assertions = gate.expect === undefined
     ? [maxDropAssertion(gate.maxDrop ?? 0, comparison.delta, summary, at)]
-    : await Promise.all(gate.expect.map((item) => assertOne(item, root, summary)));
+    : await Promise.all(
+      gate.expect.map((item) => assertGateExpectation(item, root, item.pos, summary)),
+    );
   return {
     ...base,
     status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
@@ -180,38 +180,5 @@ function maxDropAssertion(
     expected: maxDrop === 0 ? ">= 0 (no drop)" : `>= -${maxDrop} (max_drop: ${maxDrop})`,
     actual: signed(delta),
     message: summary,
-  };
-}
-
-async function assertOne(
-  item: GradeExpectation,
-  root: Record<string, unknown>,
-  summary: string,
-): Promise<AssertionResult> {
-  const [name = "", arg] = Object.entries(item.matcher)[0] ?? [];
-  const compiled = compileMatcher({ name, arg, pos: item.pos });
-  const at = {
-    target: item.target,
-    matcher: compiled.name,
-    line: item.pos.line,
-    col: item.pos.col,
-  };
-  const found = resolveTarget(root, parseTarget(item.target));
-  if (!found.found) {
-    return {
-      ...at,
-      status: "fail",
-      expected: JSON.stringify(arg),
-      actual: "(missing)",
-      message: `${found.missingAt}: ${found.reason}; ${summary}`,
-    };
-  }
-  const outcome = await compiled.match(found.value, { suiteDir: ".", updateSnapshots: false });
-  return {
-    ...at,
-    status: outcome.pass ? "pass" : "fail",
-    expected: outcome.expected,
-    actual: outcome.actual,
-    message: outcome.message !== undefined ? `${outcome.message}; ${summary}` : summary,
   };
 }

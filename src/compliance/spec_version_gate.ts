@@ -2,11 +2,11 @@
 
 import { ConfigError } from "../errors/errors.ts";
 import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget, resolveTarget } from "../matchers/target_path.ts";
 import type { AssertionResult, TestResult } from "../report/run_record.ts";
 import type { ComplianceBlock } from "./suite_block.ts";
 import type { ComplianceCorpus } from "./types.ts";
 import { diffVersions } from "./version_diff.ts";
+import { assertGateExpectation, type GateExpectation } from "./gate_assert.ts";
 
 /** The shape of a revision name: a typo of it is an error, an unshipped one a bootstrap. */
 const VERSION_NAME = /^(v\d{4}-\d{2}-\d{2}|draft)$/;
@@ -97,42 +97,15 @@ export async function evaluateSpecVersionCheck(
   const expect = check.expect ?? DEFAULT_GATE_EXPECT;
   const assertions: AssertionResult[] = [];
   for (const [i, item] of expect.entries()) {
-    assertions.push(await assertOne(item, root, check.expectPos?.[i] ?? check.pos));
+    assertions.push(
+      await assertGateExpectation(item as GateExpectation, root, check.expectPos?.[i] ?? check.pos),
+    );
   }
   return {
     ...base,
     name: `spec_version_check ${from} -> ${check.against}`,
     status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
     assertions,
-  };
-}
-
-async function assertOne(
-  item: unknown,
-  root: Record<string, unknown>,
-  pos: { file: string; line: number; col: number },
-): Promise<AssertionResult> {
-  const { target, matcher } = item as { target: string; matcher: Record<string, unknown> };
-  const [name = "", arg] = Object.entries(matcher ?? {})[0] ?? [];
-  const compiled = compileMatcher({ name, arg, pos });
-  const at = { target, matcher: compiled.name, line: pos.line, col: pos.col };
-  const found = resolveTarget(root, parseTarget(target));
-  if (!found.found) {
-    return {
-      ...at,
-      status: "fail",
-      expected: JSON.stringify(arg),
-      actual: "(missing)",
-      message: `${found.missingAt}: ${found.reason}`,
-    };
-  }
-  const outcome = await compiled.match(found.value, { suiteDir: ".", updateSnapshots: false });
-  return {
-    ...at,
-    status: outcome.pass ? "pass" : "fail",
-    expected: outcome.expected,
-    actual: outcome.actual,
-    ...(outcome.message !== undefined ? { message: outcome.message } : {}),
   };
 }
 

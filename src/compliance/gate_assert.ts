@@ -1,0 +1,48 @@
+/** @module One `expect:` item of a gate (`spec_version_check:`, `grade_delta:`) asserted on the gate's computed root. */
+
+import type { SourcePos } from "../errors/errors.ts";
+import { compileMatcher } from "../matchers/registry.ts";
+import { parseTarget, resolveTarget } from "../matchers/target_path.ts";
+import type { AssertionResult } from "../report/run_record.ts";
+
+/** A gate expectation: a target into the gate's root and a `{matcher: arg}`. */
+export interface GateExpectation {
+  readonly target: string;
+  readonly matcher: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Assert `item` on `root`, positioned at `pos`. `context`, when given, is appended to the message
+ * (the grade summary, so a failing line says what moved).
+ */
+export async function assertGateExpectation(
+  item: GateExpectation,
+  root: Record<string, unknown>,
+  pos: Pick<SourcePos, "line" | "col"> & { readonly file?: string },
+  context?: string,
+): Promise<AssertionResult> {
+  const [name = "", arg] = Object.entries(item.matcher ?? {})[0] ?? [];
+  const compiled = compileMatcher({ name, arg, pos: pos as SourcePos });
+  const at = { target: item.target, matcher: compiled.name, line: pos.line, col: pos.col };
+  const withContext = (message: string | undefined) =>
+    context === undefined ? message : message === undefined ? context : `${message}; ${context}`;
+  const found = resolveTarget(root, parseTarget(item.target));
+  if (!found.found) {
+    return {
+      ...at,
+      status: "fail",
+      expected: JSON.stringify(arg),
+      actual: "(missing)",
+      message: withContext(`${found.missingAt}: ${found.reason}`)!,
+    };
+  }
+  const outcome = await compiled.match(found.value, { suiteDir: ".", updateSnapshots: false });
+  const message = withContext(outcome.message);
+  return {
+    ...at,
+    status: outcome.pass ? "pass" : "fail",
+    expected: outcome.expected,
+    actual: outcome.actual,
+    ...(message !== undefined ? { message } : {}),
+  };
+}
