@@ -1,17 +1,27 @@
 /** @module Test helpers: ServerSpecs for the faulty compliance fixture (in-process HTTP, spawned stdio). */
 
 import type { ServerSpec } from "../../src/config/types.ts";
+import { FIXTURE_TOKEN } from "../fixtures/compliance/faulty/http.ts";
 
 /** The fixture entry point. */
 export const FAULTY_SERVER =
   new URL("../fixtures/compliance/faulty_server.ts", import.meta.url).pathname;
 
-/** A Streamable HTTP server spec for `url`. */
-export function httpSpec(url: string, timeoutMs = 2000): ServerSpec {
+/** The credentials the fixture's protected endpoint accepts. */
+export const FIXTURE_CREDENTIALS: Readonly<Record<string, string>> = {
+  Authorization: `Bearer ${FIXTURE_TOKEN}`,
+};
+
+/** A Streamable HTTP server spec for `url`, sending `headers` (e.g. credentials) on every request. */
+export function httpSpec(
+  url: string,
+  timeoutMs = 2000,
+  headers: Readonly<Record<string, string>> = {},
+): ServerSpec {
   return {
     key: "faulty-http",
     name: "faulty-http",
-    target: { kind: "http", url, headers: {}, transport: "streamable-http" },
+    target: { kind: "http", url, headers: { ...headers }, transport: "streamable-http" },
     parallel: false,
     timeoutMs,
     source: "cli flag",

@@ -16,7 +16,7 @@ Deno.test("shipped corpus: seed 000's worked examples", () => {
   const upgrade = diffCorpusVersions(COMPLIANCE_CORPUS, "v2024-11-05", "v2025-06-18");
   assert.equal(upgrade.isClean(), false);
   assert.ok(upgrade.changedRules().some((e) => e.rule === "PROTO-002"));
-  for (const added of ["ELICIT-001", "SAMPLE-001", "ROOTS-001", "RESTPL-001"]) {
+  for (const added of ["ELICIT-001", "SAMPLE-001", "ROOTS-001", "RESTPL-002"]) {
     assert.equal(bucketOf("v2024-11-05", "v2025-06-18", added), "added", added);
   }
   assert.equal(bucketOf("v2024-11-05", "draft", "PROTO-008"), "unchanged");

@@ -233,3 +233,27 @@ Deno.test("observations: repeat identity ignores ttlMs only; progress order; dup
   assert.deepEqual(duplicateIds({ resources: [{ uri: "x" }, { uri: "y" }] }), []);
   assert.deepEqual(duplicateIds(null), []);
 });
+
+Deno.test("fillTemplates(): {{text:N}} generates N characters, capped", () => {
+  const { value, missing } = fillTemplates({
+    a: "{{text:5}}",
+    b: "<{{text:3}}>",
+    c: "{{text:99999999}}",
+  }, {});
+  assert.deepEqual(value, { a: "xxxxx", b: "<xxx>", c: "{{text:99999999}}" });
+  assert.deepEqual(missing, ["text:99999999"]);
+  assert.equal(fillTemplates("{{text:262144}}", {}).value.length, 262144);
+});
+
+Deno.test("setup: a setup method the server does not offer (-32601) skips the rule", async () => {
+  const result = await runRule(
+    scripted(() => ({ error: { code: -32601, message: "Method not found" } })),
+    promptRule,
+    options,
+  );
+  assert.equal(result.status, "skip");
+  assert.equal(
+    result.skipReason,
+    "nothing to check: the server does not offer prompts/list (-32601)",
+  );
+});

@@ -7,7 +7,7 @@ import { severityIn } from "../../src/compliance/severity.ts";
 import { CORPUS_VERSIONS } from "../../src/compliance/versions.ts";
 import { connect } from "../../src/session/connect.ts";
 import { serveHttp } from "../fixtures/compliance/faulty/http.ts";
-import { httpSpec, stdioSpec } from "./_servers.ts";
+import { FIXTURE_CREDENTIALS, httpSpec, stdioSpec } from "./_servers.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -19,7 +19,7 @@ async function pool<T>(items: readonly T[], size: number, run: (item: T) => Prom
 }
 
 Deno.test(
-  "compliance: every rule passes conformant and fails broken (Streamable HTTP)",
+  "compliance: every rule passes conformant and fails broken (Streamable HTTP, with credentials)",
   opts,
   async (t) => {
     const fixture = serveHttp(0, new Set());
@@ -27,7 +27,7 @@ Deno.test(
       for (const version of CORPUS_VERSIONS) {
         await t.step(version, async () => {
           const conformant = await runCompliance({
-            server: httpSpec(fixture.url),
+            server: httpSpec(fixture.protectedUrl, 2000, FIXTURE_CREDENTIALS),
             version,
             connect: (s) => connect(s),
           });
@@ -40,20 +40,59 @@ Deno.test(
               `${result.id} on the conformant fixture: ${JSON.stringify(result)}`,
             );
           }
+          // A fixture of its own per broken rule: the break reaches every request of the run,
+          // the well-known documents on the origin included (a `?break=` query would not).
           const problems: string[] = [];
           await pool(rules, 8, async (rule) => {
-            const run = await runCompliance({
-              server: httpSpec(`${fixture.url}?break=${rule.id}`, 1000),
-              version,
-              only: [rule.id],
-              connect: (s) => connect(s),
-            });
-            const status = run.results[0]?.status;
-            if (status !== "fail") problems.push(`${rule.id}: ${status} with the rule broken`);
+            const broken = serveHttp(0, new Set([rule.id]));
+            try {
+              const run = await runCompliance({
+                server: httpSpec(broken.protectedUrl, 1000, FIXTURE_CREDENTIALS),
+                version,
+                only: [rule.id],
+                connect: (s) => connect(s),
+              });
+              const status = run.results[0]?.status;
+              if (status !== "fail") problems.push(`${rule.id}: ${status} with the rule broken`);
+            } finally {
+              await broken.close();
+            }
           });
           assert.deepEqual(problems, []);
         });
       }
+    } finally {
+      await fixture.close();
+    }
+  },
+);
+
+Deno.test(
+  "compliance: without credentials the authorization rules skip with a reason, every other rule passes",
+  opts,
+  async () => {
+    const fixture = serveHttp(0, new Set());
+    try {
+      let skipped = 0;
+      for (const version of CORPUS_VERSIONS) {
+        const run = await runCompliance({
+          server: httpSpec(fixture.url),
+          version,
+          connect: (s) => connect(s),
+        });
+        for (const result of run.results) {
+          const id = result.id.split("::")[2]!;
+          const rule = COMPLIANCE_CORPUS.revisions[version]!.rules.find((r) => r.id === id)!;
+          if (rule.requires === "authorization") {
+            skipped++;
+            assert.equal(result.status, "skip", `${result.id}: ${JSON.stringify(result)}`);
+            assert.match(result.skipReason ?? "", /not configured with credentials/);
+          } else {
+            assert.equal(result.status, "pass", `${result.id}: ${JSON.stringify(result)}`);
+          }
+        }
+      }
+      assert.ok(skipped > 0, "the corpus has authorization rules");
     } finally {
       await fixture.close();
     }
@@ -89,7 +128,16 @@ Deno.test(
 );
 
 Deno.test("compliance: stdio faults via --break fail exactly the broken rules", opts, async () => {
-  const broken = ["PROTO-008", "SEQ-001", "SCHEMA-006", "PROTO-002", "EDGE-002"];
+  const broken = [
+    "PROTO-008",
+    "SEQ-001",
+    "SCHEMA-006",
+    "PROTO-002",
+    "EDGE-002",
+    "SCHEMA-008",
+    "SCHEMA-012",
+    "EDGE-010",
+  ];
   const run = await runCompliance({
     server: stdioSpec(broken, 1000),
     version: "v2025-06-18",

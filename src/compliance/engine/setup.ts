@@ -51,6 +51,9 @@ export async function runSetup(
   }
   if (exchange.response?.error !== undefined) {
     const error = exchange.response.error as { code?: unknown; message?: unknown };
+    if (error.code === -32601) {
+      return { skip: `nothing to check: the server does not offer ${setup.method} (-32601)` };
+    }
     return {
       failure: `setup ${setup.method} was refused: ${error.code} ${String(error.message ?? "")}`
         .trim(),

@@ -1,7 +1,18 @@
 /** @module `{{name}}` placeholders in probes and expectations: filled from setup picks and run variables. */
 
-const WHOLE = /^\{\{(\w+)\}\}$/;
-const ANY = /\{\{(\w+)\}\}/g;
+const WHOLE = /^\{\{(\w+(?::\d+)?)\}\}$/;
+const ANY = /\{\{(\w+(?::\d+)?)\}\}/g;
+const GENERATED = /^text:(\d+)$/;
+/** The largest `{{text:N}}` a rule may ask for (4 MiB). */
+export const MAX_GENERATED_TEXT = 4 * 1024 * 1024;
+
+/** `text:N` -> N characters of `x` (large payloads without storing them in the corpus). */
+function generated(name: string): string | undefined {
+  const match = GENERATED.exec(name);
+  if (!match) return undefined;
+  const length = Number(match[1]);
+  return length <= MAX_GENERATED_TEXT ? "x".repeat(length) : undefined;
+}
 
 /** A filled value and the placeholder names that had no value. */
 export interface Filled<T> {
@@ -12,19 +23,25 @@ export interface Filled<T> {
 /**
  * Replace `{{name}}` in every string of `value` (deeply). A string that is exactly one placeholder
  * takes the variable's JSON value (an object stays an object); elsewhere the value is inserted as
- * text. Unknown names are left in place and reported in `missing`.
+ * text. `{{text:N}}` is N characters of `x` (N up to {@link MAX_GENERATED_TEXT}). Unknown names are
+ * left in place and reported in `missing`.
  */
-export function fillTemplates<T>(value: T, vars: Readonly<Record<string, unknown>>): Filled<T> {
+export function fillTemplates<T>(
+  value: T,
+  variables: Readonly<Record<string, unknown>>,
+): Filled<T> {
   const missing = new Set<string>();
+  const lookup = (name: string): unknown => variables[name] ?? generated(name);
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
       const whole = WHOLE.exec(v);
       if (whole) {
-        if (vars[whole[1]!] === undefined) missing.add(whole[1]!);
-        return vars[whole[1]!] ?? v;
+        const found = lookup(whole[1]!);
+        if (found === undefined) missing.add(whole[1]!);
+        return found ?? v;
       }
       return v.replace(ANY, (text, name: string) => {
-        const found = vars[name];
+        const found = lookup(name);
         if (found === undefined) {
           missing.add(name);
           return text;
