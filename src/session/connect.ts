@@ -20,6 +20,30 @@ export interface ConnectOptions {
 }
 
 /**
+ * Start the transport and wrap it in a session, without any handshake (the caller's first frame
+ * goes out as-is). The transport is closed again when it cannot start.
+ * @throws ConnectError when the transport cannot start
+ */
+export async function openSession(
+  server: ServerSpec,
+  options: ConnectOptions & { readonly timeoutMs: number },
+): Promise<McpSession> {
+  const transport = createTransport(server.target, { timeoutMs: options.timeoutMs });
+  try {
+    await transport.start();
+  } catch (error) {
+    await transport.close();
+    throw error;
+  }
+  return new McpSession({
+    server,
+    transport,
+    clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
+    capture: options.capture ?? true,
+  });
+}
+
+/**
  * Connect to a server: pick the transport from its target (stdio, Streamable HTTP, HTTP+SSE,
  * auto), start it, and run the handshake of the pinned revision (or negotiate one).
  *
@@ -48,19 +72,7 @@ export async function connect(server: ServerSpec, options: ConnectOptions = {}):
     throw new ConfigError(`unknown protocol revision "${server.protocolVersion}"`, server.pos);
   }
   const timeoutMs = options.timeoutMs ?? server.timeoutMs;
-  const transport = createTransport(server.target, { timeoutMs });
-  try {
-    await transport.start();
-  } catch (error) {
-    await transport.close();
-    throw error;
-  }
-  const session = new McpSession({
-    server,
-    transport,
-    clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
-    capture: options.capture ?? true,
-  });
+  const session = await openSession(server, { ...options, timeoutMs });
   try {
     await handshake(session, {
       pin,

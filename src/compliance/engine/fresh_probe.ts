@@ -1,10 +1,8 @@
 /** @module The `fresh` probe: one raw frame on a connection of its own, before any handshake, then closed. */
 
 import type { ServerSpec } from "../../config/types.ts";
-import { McpSession } from "../../session/session.ts";
+import { openSession } from "../../session/connect.ts";
 import type { Exchange } from "../../session/types.ts";
-import { createTransport } from "../../transport/create.ts";
-import { VERSION } from "../../version.ts";
 
 /**
  * Open a new connection to `server` (a second process for stdio, a new HTTP exchange), send `frame`
@@ -18,19 +16,7 @@ export async function runFreshProbe(
   expectId: string | number | undefined,
   timeoutMs: number,
 ): Promise<Exchange> {
-  const transport = createTransport(server.target, { timeoutMs });
-  try {
-    await transport.start();
-  } catch (error) {
-    await transport.close();
-    throw error;
-  }
-  const session = new McpSession({
-    server,
-    transport,
-    clientInfo: { name: "mcptest", version: VERSION },
-    capture: true,
-  });
+  const session = await openSession(server, { timeoutMs });
   try {
     return await session.sendRaw(frame, {
       timeoutMs,
