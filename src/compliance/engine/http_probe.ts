@@ -118,13 +118,40 @@ async function send(
     ...(body === undefined ? {} : { body }),
     signal: AbortSignal.timeout(timeoutMs),
   });
-  const text = await response.text();
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => headers[name.toLowerCase()] = value);
-  return {
-    step: { status: response.status, headers },
-    body: parseBody(text, headers["content-type"] ?? ""),
-  };
+  const type = headers["content-type"] ?? "";
+  // A GET stream is the server's channel for later messages: its status and headers are the answer.
+  const text = !type.includes("text/event-stream")
+    ? await response.text()
+    : spec.method === "GET"
+    ? await response.body?.cancel().then(() => "") ?? ""
+    : await firstEvent(response);
+  return { step: { status: response.status, headers }, body: parseBody(text, type) };
+}
+
+/**
+ * Read an event stream up to its first event that carries data, then cancel it: a GET stream (or a
+ * POST answered as a stream that stays open) never ends on its own. A stream that ends or errors
+ * first yields what arrived.
+ */
+async function firstEvent(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (!/(^|\n)data:[^\n]*\S[^\n]*\r?\n\r?\n/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // A timeout or a reset: judge what arrived.
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  return text;
 }
 
 /**
