@@ -43,7 +43,7 @@ export function withStatelessMeta(
 
 /**
  * The HTTP headers a message carries under a revision: `MCP-Protocol-Version` when the revision
- * requires it, and (SEP-2243) `Mcp-Method` on every request plus `Mcp-Name` on tools/call,
+ * requires it (the message's `_meta` protocol version when it names one, else the revision), and (SEP-2243) `Mcp-Method` on every request plus `Mcp-Name` on tools/call,
  * resources/read and prompts/get. `revision` undefined (before the handshake) gives none.
  */
 export function revisionHeaders(
@@ -53,7 +53,13 @@ export function revisionHeaders(
 ): Record<string, string> {
   const headers: Record<string, string> = {};
   if (!revision) return headers;
-  if (revision.protocolVersionHeader) headers["MCP-Protocol-Version"] = revision.id;
+  if (revision.protocolVersionHeader) {
+    // The header mirrors the message's own `_meta` version when it has one (a probe asking for an
+    // unsupported version must not also look like a header mismatch).
+    const meta = params?._meta as Record<string, unknown> | undefined;
+    const asked = meta?.["io.modelcontextprotocol/protocolVersion"];
+    headers["MCP-Protocol-Version"] = typeof asked === "string" ? asked : revision.id;
+  }
   if (revision.methodHeaders && method !== undefined) {
     headers["Mcp-Method"] = method;
     const name = nameOf(method, params);

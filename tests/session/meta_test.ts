@@ -44,6 +44,20 @@ Deno.test("revisionHeaders() follows the revisions table", async (t) => {
       assert.deepEqual(revisionHeaders(latest), { "MCP-Protocol-Version": LATEST_REVISION });
     },
   );
+
+  await t.step("MCP-Protocol-Version mirrors the message's own _meta version", () => {
+    const meta = { _meta: { "io.modelcontextprotocol/protocolVersion": "1999-01-01" } };
+    assert.equal(
+      revisionHeaders(revision(LATEST_REVISION), "server/discover", meta)["MCP-Protocol-Version"],
+      "1999-01-01",
+    );
+    assert.equal(
+      revisionHeaders(revision(LATEST_REVISION), "server/discover", { _meta: {} })[
+        "MCP-Protocol-Version"
+      ],
+      LATEST_REVISION,
+    );
+  });
 });
 
 Deno.test("encodeHeaderValue() wraps values a header cannot carry as is", () => {
