@@ -1,23 +1,10 @@
 import assert from "node:assert/strict";
 import { renderHtml } from "../../src/report/html.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
-
-const FIXTURES = new URL("../fixtures/report/", import.meta.url);
-const load = (name: string): RunRecord =>
-  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
+import { loadRecord as load, SNAPSHOT_RECORDS, withHostileRule } from "./_records.ts";
 
 Deno.test("renderHtml() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of [
-      "pass",
-      "fail",
-      "budget",
-      "connect_failure",
-      "skip",
-      "compliance",
-      "hostile",
-      "compliance_rules",
-    ]
+    const name of SNAPSHOT_RECORDS
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderHtml(load(name)));
@@ -94,12 +81,7 @@ Deno.test("renderHtml() shows a failed compliance rule's severity badge and spec
 });
 
 Deno.test("renderHtml() escapes a rule and links only an http(s) spec URL", () => {
-  const record = load("compliance_rules");
-  const test = record.tests[1]!;
-  const hostile = (specUrl: string): RunRecord => ({
-    ...record,
-    tests: [{ ...test, rule: { ...test.rule!, id: "<b>X-001</b>", specUrl } }],
-  });
+  const hostile = withHostileRule;
   const js = renderHtml(hostile("javascript:alert(1)"));
   assert.ok(!js.includes("<a "));
   assert.ok(js.includes("&lt;b&gt;X-001&lt;/b&gt; · v2025-11-25 · javascript:alert(1)</p>"));

@@ -1,25 +1,9 @@
 import assert from "node:assert/strict";
 import { renderJunit } from "../../src/report/junit.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
-
-const FIXTURES = new URL("../fixtures/report/", import.meta.url);
-const load = (name: string): RunRecord =>
-  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
-
-const NAMES = [
-  "pass",
-  "fail",
-  "budget",
-  "connect_failure",
-  "skip",
-  "compliance",
-  "mixed",
-  "hostile",
-  "compliance_rules",
-];
+import { ALL_RECORDS, loadRecord as load } from "./_records.ts";
 
 Deno.test("renderJunit() output matches the snapshot of every fixture record", async (t) => {
-  for (const name of NAMES) {
+  for (const name of ALL_RECORDS) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderJunit(load(name)));
     });

@@ -1,10 +1,6 @@
 import assert from "node:assert/strict";
 import { renderSarif } from "../../src/report/sarif.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
-
-const FIXTURES = new URL("../fixtures/report/", import.meta.url);
-const load = (name: string): RunRecord =>
-  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
+import { loadRecord as load, SNAPSHOT_RECORDS } from "./_records.ts";
 
 interface SarifResult {
   ruleId: string;
@@ -27,16 +23,7 @@ const parse = (name: string): SarifLog => JSON.parse(renderSarif(load(name)));
 
 Deno.test("renderSarif() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of [
-      "pass",
-      "fail",
-      "budget",
-      "connect_failure",
-      "skip",
-      "compliance",
-      "hostile",
-      "compliance_rules",
-    ]
+    const name of SNAPSHOT_RECORDS
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderSarif(load(name)));

@@ -1,23 +1,10 @@
 import assert from "node:assert/strict";
 import { renderTap } from "../../src/report/tap.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
-
-const FIXTURES = new URL("../fixtures/report/", import.meta.url);
-const load = (name: string): RunRecord =>
-  JSON.parse(Deno.readTextFileSync(new URL(`${name}.json`, FIXTURES)));
+import { loadRecord as load, SNAPSHOT_RECORDS } from "./_records.ts";
 
 Deno.test("renderTap() output matches the snapshot of every fixture record", async (t) => {
   for (
-    const name of [
-      "pass",
-      "fail",
-      "budget",
-      "connect_failure",
-      "skip",
-      "compliance",
-      "hostile",
-      "compliance_rules",
-    ]
+    const name of SNAPSHOT_RECORDS
   ) {
     await t.step(name, async (s) => {
       await s.assertSnapshot(renderTap(load(name)));
