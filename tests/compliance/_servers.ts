@@ -28,6 +28,18 @@ export function httpSpec(
   };
 }
 
+/** The argv that spawns the fixture over stdio, breaking `breaks` when given. */
+export function faultyArgv(breaks: readonly string[] = []): string[] {
+  return [
+    Deno.execPath(),
+    "run",
+    "--allow-net=127.0.0.1",
+    "--allow-env",
+    FAULTY_SERVER,
+    ...(breaks.length ? ["--break", breaks.join(",")] : []),
+  ];
+}
+
 /** A stdio server spec spawning the fixture with `--break` when given. */
 export function stdioSpec(breaks: readonly string[] = [], timeoutMs = 5000): ServerSpec {
   return {
@@ -35,14 +47,7 @@ export function stdioSpec(breaks: readonly string[] = [], timeoutMs = 5000): Ser
     name: "faulty-stdio",
     target: {
       kind: "stdio",
-      command: [
-        Deno.execPath(),
-        "run",
-        "--allow-net=127.0.0.1",
-        "--allow-env",
-        FAULTY_SERVER,
-        ...(breaks.length ? ["--break", breaks.join(",")] : []),
-      ],
+      command: faultyArgv(breaks),
       env: {},
     },
     parallel: false,

@@ -1,17 +1,8 @@
 import assert from "node:assert/strict";
 import { mcptest, tempProject } from "../e2e/_cli.ts";
-import { FAULTY_SERVER } from "./_servers.ts";
+import { faultyArgv } from "./_servers.ts";
 
-const faulty = (
-  ...breaks: string[]
-) => [
-  Deno.execPath(),
-  "run",
-  "--allow-net=127.0.0.1",
-  "--allow-env",
-  FAULTY_SERVER,
-  ...(breaks.length ? ["--break", breaks.join(",")] : []),
-];
+const faulty = (...breaks: string[]) => faultyArgv(breaks);
 const commandLine = (argv: string[]) => argv.map((a) => `'${a}'`).join(" ");
 
 Deno.test("mcptest run runs a suite's compliance: block (object form, top-level server:) with the other tests", async () => {

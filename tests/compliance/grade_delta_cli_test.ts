@@ -2,17 +2,9 @@
 
 import assert from "node:assert/strict";
 import { mcptest, tempProject } from "../e2e/_cli.ts";
-import { FAULTY_SERVER } from "./_servers.ts";
+import { faultyArgv } from "./_servers.ts";
 
-const faulty = (...breaks: string[]) =>
-  JSON.stringify([
-    Deno.execPath(),
-    "run",
-    "--allow-net=127.0.0.1",
-    "--allow-env",
-    FAULTY_SERVER,
-    ...(breaks.length ? ["--break", breaks.join(",")] : []),
-  ]);
+const faulty = (...breaks: string[]) => JSON.stringify(faultyArgv(breaks));
 
 /** A suite whose server breaks `breaks`, gating on the grade saved in .mcptest/grade.json. */
 const suite = (gate: string, ...breaks: string[]) =>

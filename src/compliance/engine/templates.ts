@@ -57,8 +57,3 @@ export function fillTemplates<T>(
   };
   return { value: walk(value) as T, missing: [...missing] };
 }
-
-/** Whether `value` contains any `{{name}}` placeholder. */
-export function hasTemplates(value: unknown): boolean {
-  return JSON.stringify(value ?? null).includes("{{");
-}
