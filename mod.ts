@@ -70,7 +70,7 @@ export type { Matcher, MatchOutcome } from "./src/matchers/types.ts";
 // REPORT
 export { getReporter, REPORTERS } from "./src/report/reporters.ts";
 export type { Reporter, ReporterOptions } from "./src/report/reporters.ts";
-export { RUN_RECORD_VERSION } from "./src/report/run_record.ts";
+export { RUN_RECORD_VERSION } from "./src/record/run_record.ts";
 export { renderJunit } from "./src/report/junit.ts";
 export { renderTap } from "./src/report/tap.ts";
 export { renderSarif } from "./src/report/sarif.ts";
@@ -78,8 +78,8 @@ export { renderMarkdown } from "./src/report/markdown.ts";
 export { renderHtml } from "./src/report/html.ts";
 export { renderAnnotations, shouldAnnotate } from "./src/report/annotations.ts";
 export type { AnnotationMode, EnvLookup } from "./src/report/annotations.ts";
-export { mergeRecords } from "./src/report/merge.ts";
-export { checkRunRecord, parseRunRecord } from "./src/report/_validate_record.ts";
+export { mergeRecords } from "./src/record/merge.ts";
+export { checkRunRecord, parseRunRecord } from "./src/record/validate.ts";
 export type {
   AssertionResult,
   BudgetResult,
@@ -88,22 +88,34 @@ export type {
   ServerRecord,
   Status,
   TestResult,
-} from "./src/report/run_record.ts";
+} from "./src/record/run_record.ts";
 
 // COMPLIANCE
 export { runCompliance, validateComplianceVersion } from "./src/compliance/run_compliance.ts";
 export type { ComplianceRun, RunComplianceOptions } from "./src/compliance/run_compliance.ts";
-export { COMPLIANCE_CORPUS } from "./src/compliance/embedded.ts";
-export { CORPUS_VERSIONS } from "./src/compliance/versions.ts";
+export { COMPLIANCE_CORPUS } from "./src/compliance/corpus/embedded.ts";
+export { CORPUS_VERSIONS } from "./src/compliance/corpus/versions.ts";
 export { applyBaseline, baselineOf } from "./src/compliance/baseline.ts";
 export type { ComplianceBaseline } from "./src/compliance/baseline.ts";
-export { diffCorpusVersions, diffVersions, VersionDiff } from "./src/compliance/version_diff.ts";
-export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/version_diff.ts";
-export { evaluateSpecVersionCheck, GATE_TARGETS } from "./src/compliance/spec_version_gate.ts";
-export { compareGrades, computeGrade, GRADE_WEIGHTS, gradeLetter } from "./src/compliance/grade.ts";
-export type { Grade, GradeComparison, GradeLetter } from "./src/compliance/grade.ts";
-export { GRADE_TARGETS } from "./src/compliance/grade_block.ts";
-export type { GradeFile, GradeFileEntry } from "./src/compliance/grade_file.ts";
+export {
+  diffCorpusVersions,
+  diffVersions,
+  VersionDiff,
+} from "./src/compliance/corpus/version_diff.ts";
+export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/corpus/version_diff.ts";
+export {
+  evaluateSpecVersionCheck,
+  GATE_TARGETS,
+} from "./src/compliance/gates/spec_version_gate.ts";
+export {
+  compareGrades,
+  computeGrade,
+  GRADE_WEIGHTS,
+  gradeLetter,
+} from "./src/compliance/gates/grade.ts";
+export type { Grade, GradeComparison, GradeLetter } from "./src/compliance/gates/grade.ts";
+export { GRADE_TARGETS } from "./src/compliance/gates/grade_block.ts";
+export type { GradeFile, GradeFileEntry } from "./src/compliance/gates/grade_file.ts";
 export type {
   ComplianceCorpus,
   RegistryEntry,
@@ -112,7 +124,7 @@ export type {
   RuleProbe,
   RuleSeverity,
   RuleSpec,
-} from "./src/compliance/types.ts";
+} from "./src/compliance/corpus/types.ts";
 
 // INVARIANTS (seed 003)
 export { checkInvariants, renderInvariants } from "./src/compliance/invariants/check.ts";
@@ -138,14 +150,14 @@ export {
   migrationExitCode,
   renderMigrationRows,
   runMigrationProbe,
-} from "./src/migration/doctor_probe.ts";
+} from "./src/doctor/migration_probe.ts";
 export { MIGRATION_CORPUS } from "./src/migration/corpus.ts";
 export type { CodeCheck, MigrationEntry, MigrationRow } from "./src/migration/types.ts";
 
 // DOCTOR
-export { diagnoseServer } from "./src/diagnose/diagnose_server.ts";
-export type { DoctorResult } from "./src/diagnose/diagnose_server.ts";
-export type { LayerName, LayerResult, ServerDiagnosis } from "./src/diagnose/types.ts";
+export { diagnoseServer } from "./src/doctor/diagnose_server.ts";
+export type { DoctorResult } from "./src/doctor/diagnose_server.ts";
+export type { LayerName, LayerResult, ServerDiagnosis } from "./src/doctor/types.ts";
 
 // ERRORS AND EXIT CODES
 export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";

@@ -9,11 +9,11 @@ import { runCompliance } from "../compliance/run_compliance.ts";
 import { type ComplianceBlock, complianceBlocks } from "../compliance/suite_block.ts";
 import type { Suite } from "../config/types.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
-import { redactValue } from "../report/redact.ts";
+import { redactValue } from "../record/redact.ts";
 import { getReporter } from "../report/reporters.ts";
-import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../report/run_record.ts";
-import { summarize } from "../report/summary.ts";
-import { writeFileAtomic, writeOutput } from "../report/write_output.ts";
+import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../record/run_record.ts";
+import { summarize } from "../record/summary.ts";
+import { writeFileAtomic, writeOutput } from "../util/write_output.ts";
 import { captureFileValue, capturingConnect } from "../session/capturing_connect.ts";
 import type { CaptureSession } from "../session/types.ts";
 import { connect } from "../session/connect.ts";
@@ -60,7 +60,7 @@ async function results(
     if (blocks.length === 0) {
       throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
     }
-    const { evaluateGates, readGradeBaselines } = await import("../compliance/run_gates.ts");
+    const { evaluateGates, readGradeBaselines } = await import("../compliance/gates/run_gates.ts");
     const gradeBaselines = await readGradeBaselines(blocks);
     const ruleResults = await runComplianceBlocks(suite, blocks, { connect: open });
     const tests = [
@@ -150,7 +150,7 @@ async function saveGradesOf(
   suite: NonNullable<Found["suite"]>,
   saveGrade: string | true,
 ): Promise<void> {
-  const { saveGrades } = await import("../compliance/grade_save.ts");
+  const { saveGrades } = await import("../compliance/gates/grade_save.ts");
   const { saved, ungraded } = await saveGrades(suite.blocks, {
     results: suite.ruleResults,
     servers: suite.servers,

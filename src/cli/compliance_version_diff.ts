@@ -29,8 +29,8 @@ Examples:
           throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
         }
         const [{ diffCorpusVersions }, { COMPLIANCE_CORPUS }, { useColor }] = await Promise.all([
-          import("../compliance/version_diff.ts"),
-          import("../compliance/embedded.ts"),
+          import("../compliance/corpus/version_diff.ts"),
+          import("../compliance/corpus/embedded.ts"),
           import("./color.ts"),
         ]);
         const diff = diffCorpusVersions(COMPLIANCE_CORPUS, from, to);

@@ -2,7 +2,7 @@
 
 import { ConfigErrors, McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import { styler } from "../report/ansi.ts";
+import { styler } from "../util/ansi.ts";
 import { useColor } from "./color.ts";
 
 /** Print `error` for a person and return the exit code it maps to. Stack traces only with verbose. */

@@ -8,7 +8,7 @@ import {
   renderLintPretty,
 } from "../migration/lint_report.ts";
 import { scanPaths } from "../migration/scan.ts";
-import { writeOutput } from "../report/write_output.ts";
+import { writeOutput } from "../util/write_output.ts";
 import { handleError } from "./handle_error.ts";
 import type { LintOptions } from "./lint.ts";
 

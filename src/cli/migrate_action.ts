@@ -6,7 +6,7 @@ import { lintReport, renderLintErrors } from "../migration/lint_report.ts";
 import { buildPlan, renderPlan, writePlan } from "../migration/migrate_plan.ts";
 import { scanPaths } from "../migration/scan.ts";
 import { isMigrationTarget, MIGRATION_TARGET } from "../migration/target.ts";
-import { writeOutput } from "../report/write_output.ts";
+import { writeOutput } from "../util/write_output.ts";
 import { handleError } from "./handle_error.ts";
 import type { MigrateOptions } from "./migrate.ts";
 

@@ -1,6 +1,6 @@
 /** @module The live progress line: only on an interactive terminal, never in CI logs or piped output. */
 
-import type { TestResult } from "../report/run_record.ts";
+import type { TestResult } from "../record/run_record.ts";
 
 /** A progress display fed with each finished test. */
 export interface Progress {

@@ -2,11 +2,11 @@
 
 import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import { parseRunRecord } from "../report/_validate_record.ts";
-import { mergeRecords } from "../report/merge.ts";
+import { parseRunRecord } from "../record/validate.ts";
+import { mergeRecords } from "../record/merge.ts";
 import { getReporter } from "../report/reporters.ts";
-import type { RunRecord } from "../report/run_record.ts";
-import { writeOutput } from "../report/write_output.ts";
+import type { RunRecord } from "../record/run_record.ts";
+import { writeOutput } from "../util/write_output.ts";
 import { useColor } from "./color.ts";
 import { handleError } from "./handle_error.ts";
 import type { ReportOptions } from "./report.ts";

@@ -2,7 +2,7 @@
 
 import { loadSuite } from "../config/load_suite.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import { redactValue } from "../report/redact.ts";
+import { redactValue } from "../record/redact.ts";
 import {
   ANNOTATION_MODES,
   type AnnotationMode,
@@ -11,7 +11,7 @@ import {
 } from "../report/annotations.ts";
 import { getReporter } from "../report/reporters.ts";
 import { ConfigError, UsageError } from "../errors/errors.ts";
-import { writeFileAtomic, writeOutput, writeStderr } from "../report/write_output.ts";
+import { writeFileAtomic, writeOutput, writeStderr } from "../util/write_output.ts";
 import { saveLastRun } from "../runner/last_failed.ts";
 import { prepareTests } from "../runner/prepare.ts";
 import { runTests } from "../runner/run.ts";
@@ -20,8 +20,8 @@ import { connect } from "../session/connect.ts";
 import type { Session } from "../session/types.ts";
 import { capturingConnect } from "../session/capturing_connect.ts";
 import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
-import type { RunRecord } from "../report/run_record.ts";
-import { summarize } from "../report/summary.ts";
+import type { RunRecord } from "../record/run_record.ts";
+import { summarize } from "../record/summary.ts";
 import { nameFilter } from "../runner/select.ts";
 import type { CaptureSession } from "../session/types.ts";
 import { VERSION } from "../version.ts";
@@ -117,7 +117,7 @@ async function complianceOf(suite: Suite, filter: string | undefined) {
   if (!(suite.documents ?? []).some((d) => d.value.compliance !== undefined)) return undefined;
   const [{ complianceBlocks }, { readGradeBaselines }] = await Promise.all([
     import("../compliance/suite_block.ts"),
-    import("../compliance/run_gates.ts"),
+    import("../compliance/gates/run_gates.ts"),
   ]);
   const blocks = complianceBlocks(suite);
   const gradeBaselines = await readGradeBaselines(blocks);
@@ -139,7 +139,7 @@ async function withCompliance(
 ): Promise<RunRecord> {
   const [{ runComplianceBlocks }, { evaluateGates }] = await Promise.all([
     import("../compliance/run_blocks.ts"),
-    import("../compliance/run_gates.ts"),
+    import("../compliance/gates/run_gates.ts"),
   ]);
   const connectAndCapture = capturingConnect(open, onCapture);
   const ruleResults = await runComplianceBlocks(suite, compliance.blocks, {

@@ -2,8 +2,8 @@
 
 import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import type { TestResult } from "../report/run_record.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
+import type { TestResult } from "../record/run_record.ts";
+import { writeFileAtomic } from "../util/write_output.ts";
 
 /** Version of the baseline file shape. */
 export const BASELINE_VERSION = 1;

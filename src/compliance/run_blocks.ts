@@ -1,13 +1,13 @@
 /** @module Runs the `compliance:` blocks of a suite: one corpus run per server and version, results attributed to the YAML entries. */
 
 import type { ServerSpec, Suite } from "../config/types.ts";
-import type { TestResult } from "../report/run_record.ts";
+import type { TestResult } from "../record/run_record.ts";
 import type { Session } from "../session/types.ts";
-import { COMPLIANCE_CORPUS } from "./embedded.ts";
+import { COMPLIANCE_CORPUS } from "./corpus/embedded.ts";
 import { ruleName, ruleRef } from "./engine/run_rules.ts";
 import { runCompliance } from "./run_compliance.ts";
 import type { ComplianceBlock, ComplianceEntry } from "./suite_block.ts";
-import { isCorpusVersion } from "./versions.ts";
+import { isCorpusVersion } from "./corpus/versions.ts";
 
 /** How blocks run. */
 export interface RunBlocksOptions {

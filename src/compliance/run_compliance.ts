@@ -3,13 +3,13 @@
 import type { ServerSpec } from "../config/types.ts";
 import { ConfigError } from "../errors/errors.ts";
 import { findRevision } from "../protocol/revisions.ts";
-import type { TestResult } from "../report/run_record.ts";
+import type { TestResult } from "../record/run_record.ts";
 import type { Session } from "../session/types.ts";
 import { ConnectError } from "../transport/failure_layer.ts";
-import { COMPLIANCE_CORPUS, corpusFor } from "./embedded.ts";
+import { COMPLIANCE_CORPUS, corpusFor } from "./corpus/embedded.ts";
 import { ruleName, ruleRef, runRules } from "./engine/run_rules.ts";
-import type { ComplianceCorpus, RuleSpec } from "./types.ts";
-import { CORPUS_VERSIONS } from "./versions.ts";
+import type { ComplianceCorpus, RuleSpec } from "./corpus/types.ts";
+import { CORPUS_VERSIONS } from "./corpus/versions.ts";
 import type { SourcePos } from "../errors/errors.ts";
 
 /** Inputs of {@link runCompliance}. */

@@ -2,10 +2,10 @@
 
 import type { LoadedDocument, Suite } from "../config/types.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
-import { COMPLIANCE_CORPUS } from "./embedded.ts";
-import { type GradeDeltaBlock, readGradeDelta } from "./grade_block.ts";
+import { COMPLIANCE_CORPUS } from "./corpus/embedded.ts";
+import { type GradeDeltaBlock, readGradeDelta } from "./gates/grade_block.ts";
 import { validateComplianceVersion } from "./run_compliance.ts";
-import { validateGate } from "./spec_version_gate.ts";
+import { validateGate } from "./gates/spec_version_gate.ts";
 
 const RULE_ID = /^[A-Z]+-\d{3}$/;
 const ENTRY_KEYS = new Set(["name", "rule", "server", "skip"]);

@@ -12,43 +12,15 @@ export type TargetSource =
   | "mcptest.yml"
   | "test file";
 
-/** A stdio server: a command we spawn. */
-export interface StdioTarget {
-  readonly kind: "stdio";
-  /** argv: command then its arguments. */
-  readonly command: readonly string[];
-  readonly env: Readonly<Record<string, string>>;
-  readonly cwd?: string;
-}
+export type { HttpTarget, ServerTarget, StdioTarget } from "../transport/target.ts";
 
-/** An HTTP server: Streamable HTTP (2025-03-26+) or legacy HTTP+SSE (2024-11-05). */
-export interface HttpTarget {
-  readonly kind: "http";
-  readonly url: string;
-  /** Extra request headers (auth headers are resolved here; their values are secrets). */
-  readonly headers: Readonly<Record<string, string>>;
-  /** `auto` tries Streamable HTTP then falls back to HTTP+SSE on a 4xx POST. */
-  readonly transport: "auto" | "streamable-http" | "sse";
-}
+import type { ServerEndpoint } from "../session/types.ts";
 
-/** A server target. */
-export type ServerTarget = StdioTarget | HttpTarget;
-
-/** A resolved server entry. */
-export interface ServerSpec {
-  /** Unique key of the session this server gets (name, qualified by file for test-file servers). */
-  readonly key: string;
-  /** The name tests use in `server:`. */
-  readonly name: string;
-  readonly target: ServerTarget;
-  /** Pinned revision; undefined = latest the server accepts. */
-  readonly protocolVersion?: string;
+/** A resolved server entry: the endpoint CONNECT needs, plus what the runner and reports need. */
+export interface ServerSpec extends ServerEndpoint {
   /** Tests may pipeline over the one session (the server is stateless). */
   readonly parallel: boolean;
-  /** Per-request timeout in milliseconds. */
-  readonly timeoutMs: number;
   readonly source: TargetSource;
-  readonly pos?: SourcePos;
 }
 
 /** A matcher reference as written in YAML, checked against the registry at load. */

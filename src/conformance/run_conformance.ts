@@ -1,6 +1,6 @@
 /** @module Runs every probe of a corpus version against one server and builds the ConformanceResult. */
 
-import type { ServerSpec } from "../config/types.ts";
+import type { ServerEndpoint } from "../session/types.ts";
 import { McptestError } from "../errors/errors.ts";
 import { ConformanceExitCode } from "../errors/exit_codes.ts";
 import { findRevision } from "../protocol/revisions.ts";
@@ -25,10 +25,10 @@ export class ServerUnreachableError extends McptestError {
 /** Inputs of {@link runConformance}. */
 export interface RunConformanceOptions {
   /** The server; its protocolVersion is pinned to the target version when the table knows it. */
-  readonly server: ServerSpec;
+  readonly server: ServerEndpoint;
   readonly corpus: CorpusVersion & { readonly source: CorpusSource };
   /** Opens a session (the live `connect`, or a fake in tests). */
-  readonly connect: (server: ServerSpec) => Promise<Session>;
+  readonly connect: (server: ServerEndpoint) => Promise<Session>;
   readonly toolVersion: string;
   /** Probe map (default: the registry). */
   readonly probes?: Readonly<Record<string, Probe>>;
@@ -49,7 +49,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
   const { corpus } = options;
   const probes = options.probes ?? PROBES;
   const revision = findRevision(corpus.version);
-  const server: ServerSpec = revision
+  const server: ServerEndpoint = revision
     ? { ...options.server, protocolVersion: revision.id }
     : options.server;
   const transport = server.target.kind === "stdio" ? "stdio" : "http";
@@ -192,7 +192,7 @@ function contextOf(session: Session, version: string, transport: "stdio" | "http
   };
 }
 
-function labelOf(server: ServerSpec): string {
+function labelOf(server: ServerEndpoint): string {
   return server.target.kind === "http"
     ? server.target.url
     : `stdio://${server.target.command.join(" ")}`;

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
+import { writeFileAtomic } from "../util/write_output.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { deepEqual, render } from "./_values.ts";
 

@@ -3,7 +3,7 @@
 import { parseAllDocuments } from "yaml";
 import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
+import { writeFileAtomic } from "../util/write_output.ts";
 import { applyChanges, planChanges, type PlannedChange } from "./apply.ts";
 import { plural } from "./lint_report.ts";
 import type { ScannedFile } from "./scan.ts";

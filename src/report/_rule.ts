@@ -1,6 +1,6 @@
 /** @module How the reporters show a compliance result's rule: its severity, revision and spec URL. */
 
-import type { RuleRef, TestResult } from "./run_record.ts";
+import type { RuleRef, TestResult } from "../record/run_record.ts";
 
 /** The rule of a failing result (`fail` or `error`), or undefined: older records carry none. */
 export function failingRule(test: TestResult): RuleRef | undefined {

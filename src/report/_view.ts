@@ -1,7 +1,7 @@
 /** @module Read-only views over a run record shared by the CI reporters (outcome, failure text, grouping). */
 
-import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "./run_record.ts";
-import { isBudgetOnlyFailure } from "./summary.ts";
+import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "../record/run_record.ts";
+import { isBudgetOnlyFailure } from "../record/summary.ts";
 
 /**
  * How a reporter files a test: `budget` is a failure whose assertions all passed but a performance

@@ -2,7 +2,7 @@
 
 import { failureDetail, failureLocation, outcomeOf } from "./_view.ts";
 import { annotationCommand, failingRule, ruleLine, ruleTitle } from "./_rule.ts";
-import type { RunRecord } from "./run_record.ts";
+import type { RunRecord } from "../record/run_record.ts";
 
 /** When to print annotations: `auto` only inside GitHub Actions (`GITHUB_ACTIONS=true`). */
 export type AnnotationMode = "auto" | "always" | "never";

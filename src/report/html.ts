@@ -19,7 +19,7 @@ import type {
   RunRecord,
   ServerRecord,
   TestResult,
-} from "./run_record.ts";
+} from "../record/run_record.ts";
 
 const LABEL = {
   pass: "PASS",

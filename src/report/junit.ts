@@ -10,7 +10,7 @@ import {
   seconds,
 } from "./_view.ts";
 import { failingRule, ruleLine } from "./_rule.ts";
-import type { RunRecord, TestResult } from "./run_record.ts";
+import type { RunRecord, TestResult } from "../record/run_record.ts";
 
 /**
  * Render a run record as JUnit XML (the schema Jenkins, GitLab and most CI dashboards read).

@@ -12,7 +12,7 @@ import {
   outcomeOf,
 } from "./_view.ts";
 import { failingRule, linkableUrl } from "./_rule.ts";
-import type { AssertionResult, RuleRef, RunRecord, TestResult } from "./run_record.ts";
+import type { AssertionResult, RuleRef, RunRecord, TestResult } from "../record/run_record.ts";
 
 const ICON = { pass: "✅", fail: "❌", budget: "⏱️", error: "💥", skip: "⏭️" } as const;
 const LABEL = {

@@ -1,8 +1,8 @@
 /** @module The pretty reporter: the human-readable run summary of seed 001's "Expected output". */
 
-import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "./run_record.ts";
-import { isBudgetOnlyFailure } from "./summary.ts";
-import type { Styler } from "./ansi.ts";
+import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "../record/run_record.ts";
+import { isBudgetOnlyFailure } from "../record/summary.ts";
+import type { Styler } from "../util/ansi.ts";
 import { failingRule, ruleSummary } from "./_rule.ts";
 
 const DETAIL = " ".repeat(8);

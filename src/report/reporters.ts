@@ -1,8 +1,8 @@
 /** @module The reporter registry: one name -> renderer map drives `--reporter` and `report --format`. */
 
 import { UsageError } from "../errors/errors.ts";
-import type { RunRecord } from "./run_record.ts";
-import { styler } from "./ansi.ts";
+import type { RunRecord } from "../record/run_record.ts";
+import { styler } from "../util/ansi.ts";
 
 /** Options every reporter receives. */
 export interface ReporterOptions {

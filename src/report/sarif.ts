@@ -10,7 +10,7 @@ import {
   failedBudgets,
 } from "./_view.ts";
 import { sarifLevel } from "./_rule.ts";
-import type { RuleRef, RunRecord, TestResult } from "./run_record.ts";
+import type { RuleRef, RunRecord, TestResult } from "../record/run_record.ts";
 
 /** The SARIF version and schema this reporter writes. */
 export const SARIF_VERSION = "2.1.0";

@@ -10,7 +10,7 @@ import {
   outcomeOf,
 } from "./_view.ts";
 import { failingRule } from "./_rule.ts";
-import type { RunRecord, TestResult } from "./run_record.ts";
+import type { RunRecord, TestResult } from "../record/run_record.ts";
 
 /**
  * Render a run record as TAP 14: a plan, one `ok`/`not ok` line per test (`# SKIP reason` for a

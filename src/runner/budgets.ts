@@ -1,7 +1,7 @@
 /** @module Evaluates performance budgets (seed 004 section 4) against one exchange. */
 
 import type { Budget } from "../config/types.ts";
-import type { BudgetResult } from "../report/run_record.ts";
+import type { BudgetResult } from "../record/run_record.ts";
 import type { Exchange } from "../session/types.ts";
 import { estimateTokens } from "./tokens.ts";
 

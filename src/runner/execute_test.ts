@@ -1,7 +1,7 @@
 /** @module Runs one prepared test over a live session and grades it into a TestResult. */
 
 import { dirname } from "node:path";
-import type { AssertionResult, Status, TestResult } from "../report/run_record.ts";
+import type { AssertionResult, Status, TestResult } from "../record/run_record.ts";
 import type { Session } from "../session/types.ts";
 import { resolveTarget } from "../matchers/target_path.ts";
 import type { MatchContext } from "../matchers/types.ts";

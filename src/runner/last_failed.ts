@@ -1,8 +1,8 @@
 /** @module `--last-failed`: the previous run's record, kept at `.mcptest/last-run.json` under the working directory. */
 
 import { join } from "node:path";
-import type { RunRecord } from "../report/run_record.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
+import type { RunRecord } from "../record/run_record.ts";
+import { writeFileAtomic } from "../util/write_output.ts";
 
 /** Where the previous run's record is kept, relative to the working directory. */
 export const LAST_RUN_PATH = ".mcptest/last-run.json";

@@ -7,9 +7,9 @@ import {
   type RunRecord,
   type ServerRecord,
   type TestResult,
-} from "../report/run_record.ts";
-import { redactValue } from "../report/redact.ts";
-import { summarize } from "../report/summary.ts";
+} from "../record/run_record.ts";
+import { redactValue } from "../record/redact.ts";
+import { summarize } from "../record/summary.ts";
 import type { CaptureSession, Session } from "../session/types.ts";
 import type { FailureLayer } from "../transport/types.ts";
 import { connectionFailedResult, executeTest } from "./execute_test.ts";

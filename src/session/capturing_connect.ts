@@ -1,13 +1,13 @@
 /** @module Wraps a connect function so each session hands its capture to a sink when it closes. */
 
-import type { ServerSpec } from "../config/types.ts";
+import type { ServerEndpoint } from "./types.ts";
 import type { CaptureSession, Session } from "./types.ts";
 
 /** `open`, plus: every session's capture goes to `sink` right before the session closes (once). */
-export function capturingConnect(
-  open: (server: ServerSpec) => Promise<Session>,
+export function capturingConnect<S extends ServerEndpoint>(
+  open: (server: S) => Promise<Session>,
   sink: (capture: CaptureSession) => void,
-): (server: ServerSpec) => Promise<Session> {
+): (server: S) => Promise<Session> {
   return async (server) => {
     const session = await open(server);
     const close = session.close.bind(session);

@@ -1,6 +1,6 @@
 /** @module connect(): open the transport for a server, run the handshake, hand back a live Session. */
 
-import type { ServerSpec } from "../config/types.ts";
+import type { ServerEndpoint } from "./types.ts";
 import { ConfigError } from "../errors/errors.ts";
 import { findRevision } from "../protocol/revisions.ts";
 import { createTransport } from "../transport/create.ts";
@@ -25,7 +25,7 @@ export interface ConnectOptions {
  * @throws ConnectError when the transport cannot start
  */
 export async function openSession(
-  server: ServerSpec,
+  server: ServerEndpoint,
   options: ConnectOptions & { readonly timeoutMs: number },
 ): Promise<McpSession> {
   const transport = createTransport(server.target, { timeoutMs: options.timeoutMs });
@@ -64,7 +64,10 @@ export async function openSession(
  * }
  * ```
  */
-export async function connect(server: ServerSpec, options: ConnectOptions = {}): Promise<Session> {
+export async function connect(
+  server: ServerEndpoint,
+  options: ConnectOptions = {},
+): Promise<Session> {
   const pin = server.protocolVersion === undefined
     ? undefined
     : findRevision(server.protocolVersion);

@@ -1,6 +1,6 @@
 /** @module McpSession: requests over a transport, frame routing, server-request answers, capture. */
 
-import type { ServerSpec } from "../config/types.ts";
+import type { ServerEndpoint } from "./types.ts";
 import {
   isRequest,
   type JsonRpcId,
@@ -21,7 +21,7 @@ import type { CaptureSession, Exchange, RequestOptions, Session } from "./types.
 
 /** What a {@link McpSession} is built from. */
 export interface SessionInit {
-  readonly server: ServerSpec;
+  readonly server: ServerEndpoint;
   readonly transport: Transport;
   readonly clientInfo: ClientInfo;
   /** Keep a capture of the traffic (default true). */
@@ -39,7 +39,7 @@ const BACKGROUND_GRACE_MS = 2000;
 let nextRequestId = 1;
 
 export class McpSession implements Session {
-  readonly server: ServerSpec;
+  readonly server: ServerEndpoint;
 
   readonly #transport: Transport;
   readonly #clientInfo: ClientInfo;

@@ -2,7 +2,23 @@
 
 import type { FailureLayer, HttpInfo } from "../transport/types.ts";
 import type { JsonRpcMessage, JsonRpcResponse } from "../protocol/jsonrpc.ts";
-import type { ServerSpec } from "../config/types.ts";
+import type { ServerTarget } from "../transport/target.ts";
+import type { SourcePos } from "../errors/errors.ts";
+
+/** What CONNECT needs to reach one server (the loader's `ServerSpec` extends it). */
+export interface ServerEndpoint {
+  /** Unique key of the session this server gets (name, qualified by file for test-file servers). */
+  readonly key: string;
+  /** The name tests use in `server:`. */
+  readonly name: string;
+  readonly target: ServerTarget;
+  /** Pinned revision; undefined = latest the server accepts. */
+  readonly protocolVersion?: string;
+  /** Per-request timeout in milliseconds. */
+  readonly timeoutMs: number;
+  /** Where the server was declared (for messages). */
+  readonly pos?: SourcePos;
+}
 
 /** One request and what came back (seed 003 capture entry, plus timing and HTTP facts). */
 export interface Exchange {
@@ -60,7 +76,7 @@ export interface RequestOptions {
 
 /** A live MCP session with one server: the only thing that talks to a server. */
 export interface Session {
-  readonly server: ServerSpec;
+  readonly server: ServerEndpoint;
   /** The negotiated protocol revision. */
   readonly protocolVersion: string;
   /** Capabilities the server advertised (null if no handshake completed). */

@@ -1,6 +1,6 @@
 /** @module `transport: auto` for HTTP targets: Streamable HTTP first, HTTP+SSE when a POST says it is not one. */
 
-import type { HttpTarget } from "../config/types.ts";
+import type { HttpTarget } from "./target.ts";
 import type { JsonRpcMessage } from "../protocol/jsonrpc.ts";
 import { LegacySseTransport } from "./legacy_sse.ts";
 import { registerTransport, unregisterTransport } from "./registry.ts";

@@ -1,6 +1,6 @@
 /** @module Chooses and builds the transport for a server target. */
 
-import type { ServerTarget } from "../config/types.ts";
+import type { ServerTarget } from "./target.ts";
 import { AutoHttpTransport } from "./auto_http.ts";
 import { LegacySseTransport } from "./legacy_sse.ts";
 import { StdioTransport } from "./stdio.ts";

@@ -1,6 +1,6 @@
 /** @module The legacy HTTP+SSE transport (2024-11-05): a GET event stream plus POSTs to the `endpoint` it names. */
 
-import type { HttpTarget } from "../config/types.ts";
+import type { HttpTarget } from "./target.ts";
 import type { JsonRpcMessage } from "../protocol/jsonrpc.ts";
 import {
   buildHeaders,

@@ -1,7 +1,7 @@
 /** @module The stdio transport: spawn the server, newline-framed JSON-RPC on stdin/stdout, stderr kept. */
 
 import type { JsonRpcMessage } from "../protocol/jsonrpc.ts";
-import type { StdioTarget } from "../config/types.ts";
+import type { StdioTarget } from "./target.ts";
 import { settlesWithin } from "./wait.ts";
 import { spawnFailure } from "./failure_layer.ts";
 import { makeFrame } from "./frame.ts";

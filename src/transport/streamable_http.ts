@@ -1,6 +1,6 @@
 /** @module The Streamable HTTP transport (2025-03-26+): one POST per message, JSON or SSE responses, session ids. */
 
-import type { HttpTarget } from "../config/types.ts";
+import type { HttpTarget } from "./target.ts";
 import type { JsonRpcId, JsonRpcMessage } from "../protocol/jsonrpc.ts";
 import { delay } from "./wait.ts";
 import {

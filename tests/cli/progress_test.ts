@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createProgress } from "../../src/cli/progress.ts";
-import type { TestResult } from "../../src/report/run_record.ts";
+import type { TestResult } from "../../src/record/run_record.ts";
 
 const result = (status: TestResult["status"]) => ({ status }) as TestResult;
 

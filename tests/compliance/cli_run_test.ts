@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mcptest, tempProject } from "../e2e/_cli.ts";
+import { mcptest, tempProject } from "../_helpers/cli.ts";
 import { faultyArgv } from "./_servers.ts";
 
 const faulty = (...breaks: string[]) => faultyArgv(breaks);

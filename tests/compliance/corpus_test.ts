@@ -5,9 +5,9 @@ import {
   compileCorpus,
   GENERATED_PATH,
   renderCorpusJson,
-} from "../../src/compliance/corpus_build.ts";
-import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
-import { severityIn } from "../../src/compliance/severity.ts";
+} from "../../tools/build_compliance_corpus.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
+import { severityIn } from "../../src/compliance/corpus/severity.ts";
 import { ConfigErrors } from "../../src/errors/errors.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;

@@ -7,12 +7,12 @@ import type {
   RegistryEntry,
   RevisionCorpus,
   RuleSpec,
-} from "../../src/compliance/types.ts";
+} from "../../src/compliance/corpus/types.ts";
 import {
   canonicalJson,
   diffCorpusVersions,
   diffVersions,
-} from "../../src/compliance/version_diff.ts";
+} from "../../src/compliance/corpus/version_diff.ts";
 
 const rule = (
   id: string,

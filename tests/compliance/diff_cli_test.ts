@@ -1,7 +1,7 @@
 /** @module `mcptest compliance diff FROM TO`: pretty and json output, exit codes 0 / 1 / 2. */
 
 import assert from "node:assert/strict";
-import { mcptest } from "../e2e/_cli.ts";
+import { mcptest } from "../_helpers/cli.ts";
 
 Deno.test("compliance diff: pretty output of a breaking upgrade lists the rules per bucket, exit 1", async () => {
   const run = await mcptest(["compliance", "diff", "v2024-11-05", "v2025-06-18", "--no-color"]);

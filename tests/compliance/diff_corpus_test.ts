@@ -1,9 +1,9 @@
 /** @module diffVersions() on the shipped corpus: seed 000's worked examples and invariants over every pair of revisions. */
 
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
-import { CORPUS_VERSIONS } from "../../src/compliance/versions.ts";
-import { diffCorpusVersions } from "../../src/compliance/version_diff.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
+import { CORPUS_VERSIONS } from "../../src/compliance/corpus/versions.ts";
+import { diffCorpusVersions } from "../../src/compliance/corpus/version_diff.ts";
 
 const bucketOf = (from: string, to: string, rule: string) =>
   diffCorpusVersions(COMPLIANCE_CORPUS, from, to).entries.find((e) => e.rule === rule)?.bucket;

@@ -9,7 +9,7 @@ import {
   repeatObservation,
 } from "../../src/compliance/engine/observations.ts";
 import { fillTemplates } from "../../src/compliance/engine/templates.ts";
-import type { RuleSpec } from "../../src/compliance/types.ts";
+import type { RuleSpec } from "../../src/compliance/corpus/types.ts";
 import { findRevision } from "../../src/protocol/revisions.ts";
 import type { Exchange, Session } from "../../src/session/types.ts";
 

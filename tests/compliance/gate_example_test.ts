@@ -1,7 +1,7 @@
 /** @module examples/spec-version-pinning.yml: clean under `mcptest run` too, and its documented breaking variant fails the gate. */
 
 import assert from "node:assert/strict";
-import { mcptest, ROOT, tempProject } from "../e2e/_cli.ts";
+import { mcptest, ROOT, tempProject } from "../_helpers/cli.ts";
 
 const EXAMPLE = `${ROOT}examples/spec-version-pinning.yml`;
 

@@ -8,9 +8,9 @@ import {
   evaluateSpecVersionCheck,
   GATE_TARGETS,
   validateGate,
-} from "../../src/compliance/spec_version_gate.ts";
+} from "../../src/compliance/gates/spec_version_gate.ts";
 import type { ComplianceBlock } from "../../src/compliance/suite_block.ts";
-import type { ComplianceCorpus, RuleSpec } from "../../src/compliance/types.ts";
+import type { ComplianceCorpus, RuleSpec } from "../../src/compliance/corpus/types.ts";
 
 const rule = (id: string, exact: unknown): RuleSpec => ({
   id,

@@ -1,7 +1,7 @@
 /** @module `grade_delta:` through the CLI against the faulty fixture: bootstrap, --save-grade, a broken rule failing the gate, exit codes. */
 
 import assert from "node:assert/strict";
-import { mcptest, tempProject } from "../e2e/_cli.ts";
+import { mcptest, tempProject } from "../_helpers/cli.ts";
 import { faultyArgv } from "./_servers.ts";
 
 const faulty = (...breaks: string[]) => JSON.stringify(faultyArgv(breaks));

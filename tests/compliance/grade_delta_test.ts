@@ -5,9 +5,13 @@ import { loadSuite } from "../../src/config/load_suite.ts";
 import type { Suite } from "../../src/config/types.ts";
 import { ConfigError, ConfigErrors } from "../../src/errors/errors.ts";
 import { type ComplianceBlock, complianceBlocks } from "../../src/compliance/suite_block.ts";
-import { evaluateGates, readGradeBaselines } from "../../src/compliance/run_gates.ts";
-import { readGradeFile, renderGradeFile, writeGradeFile } from "../../src/compliance/grade_file.ts";
-import type { Status, TestResult } from "../../src/report/run_record.ts";
+import { evaluateGates, readGradeBaselines } from "../../src/compliance/gates/run_gates.ts";
+import {
+  readGradeFile,
+  renderGradeFile,
+  writeGradeFile,
+} from "../../src/compliance/gates/grade_file.ts";
+import type { Status, TestResult } from "../../src/record/run_record.ts";
 import { withFiles } from "../config/_helpers.ts";
 
 const SERVER = `server:\n  command: ["deno", "run", "server.ts"]\n`;

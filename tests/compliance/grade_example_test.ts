@@ -1,7 +1,7 @@
 /** @module examples/compliance-grade*.yml: pass as documented, their legacy-scenario variants fail the gate, and the committed baseline is what --save-grade writes. */
 
 import assert from "node:assert/strict";
-import { mcptest, ROOT, tempProject } from "../e2e/_cli.ts";
+import { mcptest, ROOT, tempProject } from "../_helpers/cli.ts";
 
 const EXAMPLE = "examples/compliance-grade.yml";
 const TOLERANCE = "examples/compliance-grade-tolerance.yml";

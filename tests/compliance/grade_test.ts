@@ -5,8 +5,8 @@ import {
   GRADE_WEIGHTS,
   gradeLetter,
   roundScore,
-} from "../../src/compliance/grade.ts";
-import type { Status, TestResult } from "../../src/report/run_record.ts";
+} from "../../src/compliance/gates/grade.ts";
+import type { Status, TestResult } from "../../src/record/run_record.ts";
 
 type Severity = "MUST" | "SHOULD" | "MAY";
 

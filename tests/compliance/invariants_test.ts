@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseCapture } from "../../src/compliance/invariants/capture_file.ts";
 import { checkInvariants } from "../../src/compliance/invariants/check.ts";
 import type { CapturedExchange, CapturedSession } from "../../src/compliance/invariants/types.ts";
-import { mcptest } from "../e2e/_cli.ts";
+import { mcptest } from "../_helpers/cli.ts";
 
 const req = (
   id: number | undefined,

@@ -1,14 +1,14 @@
 /** @module docs/compliance.md lists every rule of the registry, generated, and is never stale. */
 
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
 import {
   renderRulesTable,
   replaceRulesSection,
   RULES_BEGIN,
   RULES_END,
-} from "../../src/compliance/rules_doc.ts";
-import type { ComplianceCorpus } from "../../src/compliance/types.ts";
+} from "../../src/compliance/corpus/rules_doc.ts";
+import type { ComplianceCorpus } from "../../src/compliance/corpus/types.ts";
 
 const DOC = new URL("../../docs/compliance.md", import.meta.url);
 

@@ -2,10 +2,10 @@
 
 import assert from "node:assert/strict";
 import type { ServerSpec } from "../../src/config/types.ts";
-import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
 import { runCompliance } from "../../src/compliance/run_compliance.ts";
-import { CORPUS_VERSIONS } from "../../src/compliance/versions.ts";
-import type { TestResult } from "../../src/report/run_record.ts";
+import { CORPUS_VERSIONS } from "../../src/compliance/corpus/versions.ts";
+import type { TestResult } from "../../src/record/run_record.ts";
 import { connect } from "../../src/session/connect.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../src/compliance/embedded.ts";
-import type { RevisionCorpus, RuleSpec } from "../../src/compliance/types.ts";
-import { diffCorpusVersions, diffVersions } from "../../src/compliance/version_diff.ts";
-import { mcptest } from "../e2e/_cli.ts";
+import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
+import type { RevisionCorpus, RuleSpec } from "../../src/compliance/corpus/types.ts";
+import { diffCorpusVersions, diffVersions } from "../../src/compliance/corpus/version_diff.ts";
+import { mcptest } from "../_helpers/cli.ts";
 
 const rule = (id: string, expect: Record<string, unknown>): RuleSpec => ({
   id,

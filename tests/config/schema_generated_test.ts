@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import {
   GENERATED_VALIDATOR,
   generateValidatorSource,
-} from "../../src/config/schema_validator_source.ts";
+} from "../../tools/build_schema_validator.ts";
 
 Deno.test("the generated schema validator is current with schemas/v1.json (run `deno task schema:build`)", async () => {
   const committed = await Deno.readTextFile(GENERATED_VALIDATOR);

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath as fromFileUrl } from "node:url";
-import { compileCorpus, renderCorpusJson } from "../../src/conformance/build_corpus.ts";
+import { compileCorpus, renderCorpusJson } from "../../tools/build_sep_corpus.ts";
 import { EMBEDDED_CORPUS, embeddedVersions } from "../../src/conformance/embedded.ts";
 import { parseSepFile, SepFormatError } from "../../src/conformance/parse_sep.ts";
 import { hasProbe } from "../../src/conformance/probes/registry.ts";

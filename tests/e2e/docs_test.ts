@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parse } from "yaml";
 import { structurallyContains } from "../../src/matchers/contains.ts";
 import schema from "../../schemas/v1.json" with { type: "json" };
-import { itemsServerArgv, mcptest, ROOT, startHttp } from "./_cli.ts";
+import { itemsServerArgv, mcptest, ROOT, startHttp } from "../_helpers/cli.ts";
 
 /** Every file a doc snippet may quote: examples, the SEP corpus, the compliance corpus. */
 function sources(): { file: string; value: unknown }[] {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mcptest, ROOT } from "./_cli.ts";
+import { mcptest, ROOT } from "../_helpers/cli.ts";
 
 /** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
 const EXAMPLES: Record<

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { itemsServerArgv, mcptest, tempProject } from "./_cli.ts";
+import { itemsServerArgv, mcptest, tempProject } from "../_helpers/cli.ts";
 
 const RAW = fileURLToPath(new URL("../fixtures/transport/raw_stdio_server.ts", import.meta.url));
 const raw = (mode: string) => JSON.stringify([Deno.execPath(), "run", RAW, mode]);

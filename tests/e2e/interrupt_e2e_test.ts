@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { processGone } from "../fixtures/transport/helpers.ts";
-import { CLI_PERMISSIONS, itemsServerArgv, ROOT, tempProject } from "./_cli.ts";
+import { CLI_PERMISSIONS, itemsServerArgv, ROOT, tempProject } from "../_helpers/cli.ts";
 
 Deno.test("Ctrl-C (SIGINT) during a run reaps the server child and exits 130", async () => {
   const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { mcptest } from "./_cli.ts";
+import { mcptest } from "../_helpers/cli.ts";
 
 Deno.test("mcptest report re-renders a saved run in every format, in the same shape as the run wrote it", async () => {
   const dir = await Deno.makeTempDir();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { itemsServerYaml, mcptest, tempProject } from "./_cli.ts";
+import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";
 
 const durations = (text: string) =>
   text.replace(/\(\d+ms\)/g, "(Nms)").replace(/in \d+\.\ds/, "in N.Ns");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { REPORTERS } from "../../src/report/reporters.ts";
-import { itemsServerYaml, mcptest, tempProject } from "./_cli.ts";
+import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";
 
 const SECRET = "s3cr3t-T0KEN-value-8641";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { CLI_PERMISSIONS, itemsServerYaml, mcptest, ROOT, tempProject } from "./_cli.ts";
+import { CLI_PERMISSIONS, itemsServerYaml, mcptest, ROOT, tempProject } from "../_helpers/cli.ts";
 
 const suite = (names: string[], failing: string[] = []) =>
   `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>

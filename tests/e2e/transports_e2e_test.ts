@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { itemsServerArgv, mcptest, startHttp, tempProject } from "./_cli.ts";
+import { itemsServerArgv, mcptest, startHttp, tempProject } from "../_helpers/cli.ts";
 
 const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 const everythingArgv = (

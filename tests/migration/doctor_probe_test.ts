@@ -8,7 +8,7 @@ import {
   type MigrationRow,
   renderMigrationRows,
   runMigrationProbe,
-} from "../../src/migration/doctor_probe.ts";
+} from "../../src/doctor/migration_probe.ts";
 import { connect } from "../../src/session/connect.ts";
 import type { Session } from "../../src/session/types.ts";
 import { type FakeAnswer, fakeSession, testServer } from "../_helpers/fake_session.ts";

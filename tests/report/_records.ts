@@ -1,6 +1,6 @@
 /** @module The fixture run records the reporter tests render (tests/fixtures/report/*.json). */
 
-import type { RunRecord } from "../../src/report/run_record.ts";
+import type { RunRecord } from "../../src/record/run_record.ts";
 
 const FIXTURES = new URL("../fixtures/report/", import.meta.url);
 

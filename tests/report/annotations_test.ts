@@ -5,7 +5,7 @@ import {
   renderAnnotations,
   shouldAnnotate,
 } from "../../src/report/annotations.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
+import type { RunRecord } from "../../src/record/run_record.ts";
 
 const FIXTURES = new URL("../fixtures/report/", import.meta.url);
 const load = (name: string): RunRecord =>

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
-import { mergeRecords } from "../../src/report/merge.ts";
+import { mergeRecords } from "../../src/record/merge.ts";
 import { UsageError } from "../../src/errors/errors.ts";
-import type { RunRecord, TestResult } from "../../src/report/run_record.ts";
-import { summarize } from "../../src/report/summary.ts";
+import type { RunRecord, TestResult } from "../../src/record/run_record.ts";
+import { summarize } from "../../src/record/summary.ts";
 
 const FIXTURES = new URL("../fixtures/report/", import.meta.url);
 const load = (name: string): RunRecord =>

@@ -1,8 +1,8 @@
 import assert from "node:assert/strict";
 import { renderPretty } from "../../src/report/pretty.ts";
-import { styler } from "../../src/report/ansi.ts";
-import type { RunRecord, TestResult } from "../../src/report/run_record.ts";
-import { summarize } from "../../src/report/summary.ts";
+import { styler } from "../../src/util/ansi.ts";
+import type { RunRecord, TestResult } from "../../src/record/run_record.ts";
+import { summarize } from "../../src/record/summary.ts";
 
 const base = {
   kind: "resource" as const,

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { REDACTED, redactText, redactValue } from "../../src/report/redact.ts";
+import { REDACTED, redactText, redactValue } from "../../src/record/redact.ts";
 
 Deno.test("redactValue() removes every secret from strings and keys", () => {
   const value = {

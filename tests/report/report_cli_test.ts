@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { getReporter } from "../../src/report/reporters.ts";
-import type { RunRecord } from "../../src/report/run_record.ts";
-import { parseRunRecord } from "../../src/report/_validate_record.ts";
-import { mergeRecords } from "../../src/report/merge.ts";
+import type { RunRecord } from "../../src/record/run_record.ts";
+import { parseRunRecord } from "../../src/record/validate.ts";
+import { mergeRecords } from "../../src/record/merge.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/report/", import.meta.url));
 const MAIN = `${FIXTURES}report_main.ts`;

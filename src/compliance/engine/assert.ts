@@ -3,9 +3,9 @@
 import { compileMatcher } from "../../matchers/registry.ts";
 import { parseTarget, resolveTarget } from "../../matchers/target_path.ts";
 import type { Matcher } from "../../matchers/types.ts";
-import type { AssertionResult } from "../../report/run_record.ts";
+import type { AssertionResult } from "../../record/run_record.ts";
 import type { SourcePos } from "../../errors/errors.ts";
-import type { RuleExpectation } from "../types.ts";
+import type { RuleExpectation } from "../corpus/types.ts";
 
 const cache = new Map<string, Matcher>();
 

@@ -1,6 +1,6 @@
 /** @module The `fresh` probe: one raw frame on a connection of its own, before any handshake, then closed. */
 
-import type { ServerSpec } from "../../config/types.ts";
+import type { ServerEndpoint } from "../../session/types.ts";
 import { openSession } from "../../session/connect.ts";
 import type { Exchange } from "../../session/types.ts";
 
@@ -11,7 +11,7 @@ import type { Exchange } from "../../session/types.ts";
  * @throws ConnectError when the connection cannot be opened (the caller reports it as a failure)
  */
 export async function runFreshProbe(
-  server: ServerSpec,
+  server: ServerEndpoint,
   frame: string,
   expectId: string | number | undefined,
   timeoutMs: number,

@@ -2,7 +2,7 @@
 
 import type { HttpTarget } from "../../config/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
-import type { HttpRequestSpec, RuleProbe } from "../types.ts";
+import type { HttpRequestSpec, RuleProbe } from "../corpus/types.ts";
 
 type HttpProbe = Extract<RuleProbe, { kind: "http" }>;
 

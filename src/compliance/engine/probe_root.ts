@@ -6,7 +6,7 @@ import { responseRoot } from "../../runner/response_root.ts";
 import { runFreshProbe } from "./fresh_probe.ts";
 import { runHttpProbe } from "./http_probe.ts";
 import { duplicateIds, progressObservation, repeatObservation } from "./observations.ts";
-import type { RuleProbe } from "../types.ts";
+import type { RuleProbe } from "../corpus/types.ts";
 
 /** The probe's root plus the exchange failure, when there was one. */
 export interface ProbeOutcome {

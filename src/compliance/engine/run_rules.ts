@@ -2,14 +2,14 @@
 
 import type { SourcePos } from "../../errors/errors.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
-import type { RuleRef, TestResult } from "../../report/run_record.ts";
+import type { RuleRef, TestResult } from "../../record/run_record.ts";
 import type { Session } from "../../session/types.ts";
-import type { RegistryEntry, RuleSpec } from "../types.ts";
+import type { RegistryEntry, RuleSpec } from "../corpus/types.ts";
 import { assertAll } from "./assert.ts";
 import { runProbe } from "./probe_root.ts";
 import { runSetup } from "./setup.ts";
 import { fillTemplates } from "./templates.ts";
-import { severityIn } from "../severity.ts";
+import { severityIn } from "../corpus/severity.ts";
 
 /** Where results are attributed and how long a probe may take. */
 export interface RunRulesOptions {

@@ -3,7 +3,7 @@
 import { parseTarget, resolveTarget } from "../../matchers/target_path.ts";
 import { responseRoot } from "../../runner/response_root.ts";
 import type { Session } from "../../session/types.ts";
-import type { RuleSetup, SetupPick } from "../types.ts";
+import type { RuleSetup, SetupPick } from "../corpus/types.ts";
 
 /** The variables a setup provides, or why the rule skips, or why it could not run. */
 export type SetupOutcome =

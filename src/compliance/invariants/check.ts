@@ -1,6 +1,6 @@
 /** @module The invariants command's core: every session's invariants plus the composition hazards, and their renderings. */
 
-import { styler } from "../../report/ansi.ts";
+import { styler } from "../../util/ansi.ts";
 import { findHazards } from "./hazards.ts";
 import { checkSession } from "./invariants.ts";
 import type { CapturedSession, InvariantReport } from "./types.ts";

@@ -1,6 +1,6 @@
 /** @module Pretty reporter: the tier badge, the counts, then every check grouped by SEP. */
 
-import type { Styler } from "../../report/ansi.ts";
+import type { Styler } from "../../util/ansi.ts";
 import type { ConformanceResult } from "../result.ts";
 import type { CheckStatus } from "../types.ts";
 import { ratio, STATUS_LABEL, statusLine } from "./_labels.ts";

@@ -1,6 +1,6 @@
 /** @module The conformance reporter registry: name -> renderer (pretty, json, markdown, html). */
 
-import { styler } from "../../report/ansi.ts";
+import { styler } from "../../util/ansi.ts";
 import { UsageError } from "../../errors/errors.ts";
 import type { ConformanceResult } from "../result.ts";
 import { renderHtml } from "./html.ts";

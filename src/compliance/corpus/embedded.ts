@@ -1,6 +1,6 @@
 /** @module The compliance corpus baked into the program: compliance/ compiled to JSON and imported statically. */
 
-import corpus from "./_generated/corpus.json" with { type: "json" };
+import corpus from "../_generated/corpus.json" with { type: "json" };
 import type { ComplianceCorpus, RevisionCorpus } from "./types.ts";
 
 /** The embedded corpus (regenerate with `deno task compliance:build-corpus` after editing compliance/). */

@@ -1,10 +1,10 @@
 /** @module Reads the `grade_delta:` gate of a compliance block (baseline file, `max_drop` or `expect:`) into plain, validated data. */
 
 import { dirname, isAbsolute, join } from "node:path";
-import type { LoadedDocument } from "../config/types.ts";
-import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
-import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget } from "../matchers/target_path.ts";
+import type { LoadedDocument } from "../../config/types.ts";
+import { ConfigError, ConfigErrors, type SourcePos } from "../../errors/errors.ts";
+import { compileMatcher } from "../../matchers/registry.ts";
+import { parseTarget } from "../../matchers/target_path.ts";
 
 /** The targets a `grade_delta:` `expect:` can assert on. */
 export const GRADE_TARGETS = [

@@ -51,7 +51,7 @@ Examples:
   mcptest doctor --url 'http://127.0.0.1:3000/mcp?scenario=legacy' --target-version 2026-07-28`,
     )
     .action(async (paths, options) => {
-      const { doctorAction } = await import("./doctor_cmd_action.ts");
+      const { doctorAction } = await import("./doctor_action.ts");
       done(await doctorAction(paths, options));
     });
 }

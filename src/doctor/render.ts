@@ -1,7 +1,7 @@
 /** @module The doctor report for people: the resolved target and its source, then one line per layer. */
 
 import { formatPos } from "../errors/errors.ts";
-import { styler } from "../report/ansi.ts";
+import { styler } from "../util/ansi.ts";
 import type { ServerDiagnosis } from "./types.ts";
 
 /** Render one server's diagnosis. */

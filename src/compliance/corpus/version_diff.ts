@@ -1,7 +1,7 @@
 /** @module The cross-version diff: which rules' expected behaviour moved between two corpus revisions. */
 
-import { UsageError } from "../errors/errors.ts";
-import { styler } from "../report/ansi.ts";
+import { UsageError } from "../../errors/errors.ts";
+import { styler } from "../../util/ansi.ts";
 import { severityIn } from "./severity.ts";
 import type {
   ComplianceCorpus,

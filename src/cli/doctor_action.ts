@@ -5,10 +5,10 @@ import type { ServerSpec } from "../config/types.ts";
 import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
-import type { DoctorResult } from "../diagnose/diagnose_server.ts";
-import { redactValue } from "../report/redact.ts";
+import type { DoctorResult } from "../doctor/diagnose_server.ts";
+import { redactValue } from "../record/redact.ts";
 import { useColor } from "./color.ts";
-import type { DoctorOptions } from "./doctor_cmd.ts";
+import type { DoctorOptions } from "./doctor.ts";
 import { handleError } from "./handle_error.ts";
 
 /** Servers from --url / --command, else from the suite (precedence and sources as `mcptest run`). */
@@ -67,9 +67,9 @@ export async function doctorAction(paths: string[], options: DoctorOptions): Pro
     const { servers, secrets } = await serversOf(paths, options);
     const [{ diagnoseServer }, { renderDiagnosis }, { renderMigrationRows, migrationExitCode }] =
       await Promise.all([
-        import("../diagnose/diagnose_server.ts"),
-        import("../diagnose/render.ts"),
-        import("../migration/doctor_probe.ts"),
+        import("../doctor/diagnose_server.ts"),
+        import("../doctor/render.ts"),
+        import("../doctor/migration_probe.ts"),
       ]);
     const color = useColor(options.color);
     const results: DoctorResult[] = [];

@@ -1,9 +1,9 @@
 /** @module One `expect:` item of a gate (`spec_version_check:`, `grade_delta:`) asserted on the gate's computed root. */
 
-import type { SourcePos } from "../errors/errors.ts";
-import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget, resolveTarget } from "../matchers/target_path.ts";
-import type { AssertionResult } from "../report/run_record.ts";
+import type { SourcePos } from "../../errors/errors.ts";
+import { compileMatcher } from "../../matchers/registry.ts";
+import { parseTarget, resolveTarget } from "../../matchers/target_path.ts";
+import type { AssertionResult } from "../../record/run_record.ts";
 
 /** A gate expectation: a target into the gate's root and a `{matcher: arg}`. */
 export interface GateExpectation {

@@ -1,8 +1,8 @@
 /** @module The grade file: saved compliance grades per server (the `grade_delta:` baseline), read strictly and written atomically. */
 
-import { ConfigError } from "../errors/errors.ts";
-import type { Status } from "../report/run_record.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
+import { ConfigError } from "../../errors/errors.ts";
+import type { Status } from "../../record/run_record.ts";
+import { writeFileAtomic } from "../../util/write_output.ts";
 import type { Grade, GradeLetter } from "./grade.ts";
 
 /** Version of the grade file shape. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { copy } from "./_copy.ts";
-import { itemsServerArgv, mcptest, ROOT, startHttp } from "../e2e/_cli.ts";
+import { itemsServerArgv, mcptest, ROOT, startHttp } from "../_helpers/cli.ts";
 
 const FOLDER = "examples/migration-doctor";
 

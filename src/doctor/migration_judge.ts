@@ -2,10 +2,10 @@
 
 import { RC_ERROR_CODES } from "../protocol/revisions.ts";
 import type { Exchange } from "../session/types.ts";
-import { checkResourceErrorCode } from "./check_resource_error_code.ts";
-import { type Evidence, record } from "./doctor_evidence.ts";
-import { MIGRATION_TARGET, RC_RENUMBERING, TARGET_RESOURCE_CODE } from "./target.ts";
-import type { MigrationEntry, MigrationStatus } from "./types.ts";
+import { checkResourceErrorCode } from "../migration/check_resource_error_code.ts";
+import { type Evidence, record } from "./migration_evidence.ts";
+import { MIGRATION_TARGET, RC_RENUMBERING, TARGET_RESOURCE_CODE } from "../migration/target.ts";
+import type { MigrationEntry, MigrationStatus } from "../migration/types.ts";
 
 /** A status and its one-line rationale. */
 export interface Verdict {

@@ -3,13 +3,13 @@
  * [PASS] / [FAIL] / [SKIP] with a one-line rationale, judged from live probes of the server.
  */
 
-import { styler } from "../report/ansi.ts";
+import { styler } from "../util/ansi.ts";
 import type { Session } from "../session/types.ts";
-import { MIGRATION_CORPUS } from "./corpus.ts";
-import { type EvidenceOptions, gatherEvidence } from "./doctor_evidence.ts";
-import { judge } from "./doctor_judge.ts";
-import { MIGRATION_TARGET } from "./target.ts";
-import type { MigrationRow } from "./types.ts";
+import { MIGRATION_CORPUS } from "../migration/corpus.ts";
+import { type EvidenceOptions, gatherEvidence } from "./migration_evidence.ts";
+import { judge } from "./migration_judge.ts";
+import { MIGRATION_TARGET } from "../migration/target.ts";
+import type { MigrationRow } from "../migration/types.ts";
 
 export type { MigrationRow };
 

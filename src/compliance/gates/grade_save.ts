@@ -1,12 +1,12 @@
 /** @module `--save-grade`: take each server's compliance grade of a run and merge it into grade files (atomically). */
 
-import type { ServerSpec } from "../config/types.ts";
-import { UsageError } from "../errors/errors.ts";
-import type { TestResult } from "../report/run_record.ts";
+import type { ServerSpec } from "../../config/types.ts";
+import { UsageError } from "../../errors/errors.ts";
+import type { TestResult } from "../../record/run_record.ts";
 import { computeGrade, type Grade } from "./grade.ts";
 import { gradeEntry, type GradeFileEntry, readGradeFile, writeGradeFile } from "./grade_file.ts";
 import { resultsByServer } from "./grade_results.ts";
-import type { ComplianceBlock } from "./suite_block.ts";
+import type { ComplianceBlock } from "../suite_block.ts";
 
 /** One grade written. */
 export interface SavedGrade {

@@ -1,11 +1,11 @@
 /** @module The `grade_delta:` gate: this run's compliance grade against a saved baseline grade, one result per server. */
 
-import type { AssertionResult, TestResult } from "../report/run_record.ts";
+import type { AssertionResult, TestResult } from "../../record/run_record.ts";
 import { compareGrades, computeGrade, type Grade, type GradeComparison } from "./grade.ts";
 import { assertGateExpectation } from "./gate_assert.ts";
 import { type GradeFile, gradeOfEntry } from "./grade_file.ts";
 import { resultsByServer, type ServerResults } from "./grade_results.ts";
-import type { ComplianceBlock } from "./suite_block.ts";
+import type { ComplianceBlock } from "../suite_block.ts";
 
 /** What the gate needs besides the block. */
 export interface GradeGateInput {

@@ -1,11 +1,11 @@
 /** @module The `spec_version_check:` gate: diff the pinned revision into `against:` and assert on the result. */
 
-import { ConfigError } from "../errors/errors.ts";
-import { compileMatcher } from "../matchers/registry.ts";
-import type { AssertionResult, TestResult } from "../report/run_record.ts";
-import type { ComplianceBlock } from "./suite_block.ts";
-import type { ComplianceCorpus } from "./types.ts";
-import { diffVersions } from "./version_diff.ts";
+import { ConfigError } from "../../errors/errors.ts";
+import { compileMatcher } from "../../matchers/registry.ts";
+import type { AssertionResult, TestResult } from "../../record/run_record.ts";
+import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceCorpus } from "../corpus/types.ts";
+import { diffVersions } from "../corpus/version_diff.ts";
 import { assertGateExpectation, type GateExpectation } from "./gate_assert.ts";
 
 /** The shape of a revision name: a typo of it is an error, an unshipped one a bootstrap. */

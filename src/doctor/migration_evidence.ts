@@ -4,7 +4,7 @@ import { findRevision } from "../protocol/revisions.ts";
 import { connect } from "../session/connect.ts";
 import { META_PROTOCOL_VERSION } from "../session/meta.ts";
 import type { Exchange, Session } from "../session/types.ts";
-import { MIGRATION_TARGET } from "./target.ts";
+import { MIGRATION_TARGET } from "../migration/target.ts";
 
 /** Everything the row judgements read. */
 export interface Evidence {

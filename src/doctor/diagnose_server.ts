@@ -34,7 +34,7 @@ export async function diagnoseServer(
   if (!session) return base;
   try {
     if (!migrate || walked.layers.some((l) => l.status === "fail")) return base;
-    const { runMigrationProbe } = await import("../migration/doctor_probe.ts");
+    const { runMigrationProbe } = await import("./migration_probe.ts");
     return { ...base, migration: await runMigrationProbe(session) };
   } finally {
     await session.close();

@@ -1,12 +1,12 @@
 /** @module Evaluates the gates of compliance blocks (`spec_version_check:`, `grade_delta:`) into results (one PASS/FAIL line each). */
 
-import type { ServerSpec } from "../config/types.ts";
-import type { TestResult } from "../report/run_record.ts";
-import { COMPLIANCE_CORPUS } from "./embedded.ts";
+import type { ServerSpec } from "../../config/types.ts";
+import type { TestResult } from "../../record/run_record.ts";
+import { COMPLIANCE_CORPUS } from "../corpus/embedded.ts";
 import { type GradeFile, readGradeFile } from "./grade_file.ts";
 import { evaluateGradeDelta } from "./grade_gate.ts";
 import { evaluateSpecVersionCheck } from "./spec_version_gate.ts";
-import type { ComplianceBlock } from "./suite_block.ts";
+import type { ComplianceBlock } from "../suite_block.ts";
 
 /** Grade files by path, as read before the run (undefined: the file does not exist yet). */
 export type GradeBaselines = ReadonlyMap<string, GradeFile | undefined>;

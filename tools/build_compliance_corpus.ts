@@ -3,13 +3,22 @@
 // Run: deno task compliance:build-corpus (see docs/compliance.md for the exact permissions).
 
 import { join } from "node:path";
-import { ConfigError, ConfigErrors } from "../errors/errors.ts";
-import { parseYaml } from "../config/yaml_source.ts";
-import { writeFileAtomic } from "../report/write_output.ts";
-import { validateEntry, validateRule } from "./corpus_validate.ts";
-import type { ComplianceCorpus, RegistryEntry, RevisionCorpus, RuleSpec } from "./types.ts";
-import { CORPUS_VERSIONS } from "./versions.ts";
-import { renderRulesTable, replaceRulesSection, RULES_DOC_PATH } from "./rules_doc.ts";
+import { ConfigError, ConfigErrors } from "../src/errors/errors.ts";
+import { parseYaml } from "../src/config/yaml_source.ts";
+import { writeFileAtomic } from "../src/util/write_output.ts";
+import { validateEntry, validateRule } from "../src/compliance/corpus/validate.ts";
+import type {
+  ComplianceCorpus,
+  RegistryEntry,
+  RevisionCorpus,
+  RuleSpec,
+} from "../src/compliance/corpus/types.ts";
+import { CORPUS_VERSIONS } from "../src/compliance/corpus/versions.ts";
+import {
+  renderRulesTable,
+  replaceRulesSection,
+  RULES_DOC_PATH,
+} from "../src/compliance/corpus/rules_doc.ts";
 
 /** Where the generated module lives, relative to the repository root. */
 export const GENERATED_PATH = "src/compliance/_generated/corpus.json";

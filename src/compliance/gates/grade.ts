@@ -1,7 +1,7 @@
 /** @module The compliance grade: a severity-weighted score and a letter for one server's rule results in one corpus revision. */
 
-import type { Status, TestResult } from "../report/run_record.ts";
-import type { RuleSeverity } from "./types.ts";
+import type { Status, TestResult } from "../../record/run_record.ts";
+import type { RuleSeverity } from "../corpus/types.ts";
 
 /** A grade letter, best to worst. */
 export type GradeLetter = "A" | "B" | "C" | "D" | "F";

@@ -1,6 +1,6 @@
 /** @module Corpus directory names under compliance/: `v<revision>` for each dated revision, plus `draft`. */
 
-import { findRevision, type Revision, REVISION_IDS } from "../protocol/revisions.ts";
+import { findRevision, type Revision, REVISION_IDS } from "../../protocol/revisions.ts";
 
 /** Every corpus directory name, oldest first, `draft` last. */
 export const CORPUS_VERSIONS: readonly string[] = [...REVISION_IDS.map((id) => `v${id}`), "draft"];

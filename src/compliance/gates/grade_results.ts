@@ -1,8 +1,8 @@
 /** @module Splits a run's compliance results by block and server, the unit a grade is taken of. */
 
-import type { TestResult } from "../report/run_record.ts";
-import { COMPLIANCE_CORPUS } from "./embedded.ts";
-import type { ComplianceBlock } from "./suite_block.ts";
+import type { TestResult } from "../../record/run_record.ts";
+import { COMPLIANCE_CORPUS } from "../corpus/embedded.ts";
+import type { ComplianceBlock } from "../suite_block.ts";
 
 /** The compliance results of one server in one block. */
 export interface ServerResults {

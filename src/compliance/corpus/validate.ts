@@ -1,9 +1,9 @@
 /** @module Validation of the corpus YAML: registry entries and per-revision rules (ids, probes, matchers, URLs). */
 
-import { ConfigError, type SourcePos } from "../errors/errors.ts";
-import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget } from "../matchers/target_path.ts";
-import type { PositionLookup } from "../config/yaml_source.ts";
+import { ConfigError, type SourcePos } from "../../errors/errors.ts";
+import { compileMatcher } from "../../matchers/registry.ts";
+import { parseTarget } from "../../matchers/target_path.ts";
+import type { PositionLookup } from "../../config/yaml_source.ts";
 import type { RegistryEntry, RuleExpectation, RuleProbe, RuleSeverity, RuleSpec } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
 

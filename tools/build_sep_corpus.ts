@@ -1,11 +1,11 @@
 /** @module Compiles seps/<version>/*.yaml into src/conformance/_generated/corpus.json (the embedded corpus). */
 
 // Run: deno run --allow-read=seps --allow-env=LOG_TOKENS,LOG_STREAM \
-//   --allow-write=src/conformance/_generated src/conformance/build_corpus.ts
+//   --allow-write=src/conformance/_generated tools/build_sep_corpus.ts
 
 import { join } from "node:path";
-import { listVersions, readCorpusVersion } from "./read_corpus_dir.ts";
-import type { EmbeddedCorpus, SepFile } from "./types.ts";
+import { listVersions, readCorpusVersion } from "../src/conformance/read_corpus_dir.ts";
+import type { EmbeddedCorpus, SepFile } from "../src/conformance/types.ts";
 
 /** Read every version under `root` (normally `seps/`) into the embedded-corpus shape. */
 export async function compileCorpus(root: string): Promise<EmbeddedCorpus> {
