@@ -2,21 +2,21 @@
  * mcptest: a CI-grade test runner for MCP (Model Context Protocol) servers, as a library.
  *
  * The pipeline is Load -> Connect -> Execute -> Report: {@link loadSuite} turns YAML into a
- * {@link Suite}, {@link prepareTests} compiles its matchers, {@link runTests} runs them over one
- * {@link Session} per server (opened with {@link connect}) and returns a {@link RunRecord}, which
- * {@link getReporter} renders.
+ * {@link Suite}; {@link runSuite} runs its tests, `compliance:` blocks and gates over one
+ * {@link Session} per server and returns the finished {@link RunRecord}, exactly what
+ * `mcptest run` writes; {@link getReporter} renders it. The parts stay callable on their own:
+ * {@link prepareTests} and {@link runTests} (tests only), {@link connect}, {@link runCompliance},
+ * {@link runConformance}. docs/library.md walks through each.
  *
  * @example Run a suite and print the pretty report
- * ```ts ignore
- * import { connect, getReporter, loadSuite, prepareTests, runTests } from "@mcptest/cli";
+ * ```ts
+ * import { getReporter, loadSuite, runSuite } from "@mcptest/cli";
  *
  * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
- * const record = await runTests(suite, prepareTests(suite), {
- *   connect: (server) => connect(server),
- *   toolVersion: "library",
- * });
+ * const record = await runSuite(suite);
  * const pretty = await getReporter("pretty");
  * console.log(await pretty(record, { color: false }));
+ * if (record.summary.failed > 0) throw new Error("the getting-started suite should pass");
  * ```
  *
  * @example Score a conformance result into a tier
@@ -37,38 +37,65 @@
 // LOAD
 export { loadSuite } from "./src/config/load_suite.ts";
 export type { LoadOptions } from "./src/config/load_suite.ts";
+export type { ReadTextFile } from "./src/config/variable_stack.ts";
 export type {
   Assertion,
   Budget,
   Call,
-  LoadedDocument,
+  ExpectError,
+  LoadWarning,
   MatcherSpec,
   ServerSpec,
-  ServerTarget,
   Suite,
   TargetSource,
   TestCase,
+  TestKind,
 } from "./src/config/types.ts";
+export type {
+  ComplianceBlock,
+  ComplianceEntry,
+  SpecVersionCheckBlock,
+} from "./src/config/compliance_block.ts";
+export type { GradeDeltaBlock, GradeExpectation } from "./src/config/grade_delta_block.ts";
 
 // CONNECT
 export { connect } from "./src/session/connect.ts";
 export type { ConnectOptions } from "./src/session/connect.ts";
-export type { CaptureSession, Exchange, Session } from "./src/session/types.ts";
+export type {
+  CaptureSession,
+  Exchange,
+  RequestOptions,
+  ServerEndpoint,
+  ServerMessage,
+  Session,
+} from "./src/session/types.ts";
+export type { HttpTarget, InheritEnv, ServerTarget, StdioTarget } from "./src/transport/target.ts";
+export type { FailureLayer, HttpInfo, HttpRedirect } from "./src/transport/types.ts";
+export type {
+  JsonRpcErrorObject,
+  JsonRpcId,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+} from "./src/protocol/jsonrpc.ts";
 export { findRevision, LATEST_REVISION, REVISIONS } from "./src/protocol/revisions.ts";
-export type { Revision, RevisionInfo } from "./src/protocol/revisions.ts";
+export type { Lifecycle, Revision, RevisionInfo } from "./src/protocol/revisions.ts";
 
 // EXECUTE
+export { runSuite } from "./src/runner/run_suite.ts";
+export type { RunSuiteOptions } from "./src/runner/run_suite.ts";
 export { prepareTests } from "./src/runner/prepare.ts";
 export type { PreparedAssertion, PreparedTest } from "./src/runner/prepare.ts";
 export { runTests } from "./src/runner/run.ts";
 export type { RunOptions } from "./src/runner/run.ts";
-export { compileMatcher, MATCHER_NAMES } from "./src/matchers/registry.ts";
+export { compileMatcher } from "./src/matchers/registry.ts";
 export { parseTarget, resolveTarget } from "./src/matchers/target_path.ts";
-export type { Resolution, TargetPath } from "./src/matchers/target_path.ts";
-export type { Matcher, MatchOutcome } from "./src/matchers/types.ts";
+export type { PathSegment, Resolution, TargetPath } from "./src/matchers/target_path.ts";
+export type { MatchContext, Matcher, MatchOutcome, MissingTarget } from "./src/matchers/types.ts";
 
 // REPORT
-export { getReporter, REPORTERS } from "./src/report/reporters.ts";
+export { getReporter } from "./src/report/reporters.ts";
 export type { Reporter, ReporterOptions } from "./src/report/reporters.ts";
 export { RUN_RECORD_VERSION } from "./src/record/run_record.ts";
 export { renderJunit } from "./src/report/junit.ts";
@@ -83,10 +110,12 @@ export { checkRunRecord, parseRunRecord } from "./src/record/validate.ts";
 export type {
   AssertionResult,
   BudgetResult,
+  RuleRef,
   RunRecord,
   RunSummary,
   ServerRecord,
   Status,
+  TestFailure,
   TestResult,
 } from "./src/record/run_record.ts";
 
@@ -96,34 +125,35 @@ export type { ComplianceRun, RunComplianceOptions } from "./src/compliance/run_c
 export { COMPLIANCE_CORPUS } from "./src/compliance/corpus/embedded.ts";
 export { CORPUS_VERSIONS } from "./src/compliance/corpus/versions.ts";
 export { applyBaseline, baselineOf } from "./src/compliance/baseline.ts";
-export type { ComplianceBaseline } from "./src/compliance/baseline.ts";
+export type { BASELINE_VERSION, ComplianceBaseline } from "./src/compliance/baseline.ts";
 export {
   diffCorpusVersions,
   diffVersions,
   VersionDiff,
 } from "./src/compliance/corpus/version_diff.ts";
 export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/corpus/version_diff.ts";
-export {
-  evaluateSpecVersionCheck,
-  GATE_TARGETS,
-} from "./src/compliance/gates/spec_version_gate.ts";
-export {
-  compareGrades,
-  computeGrade,
-  GRADE_WEIGHTS,
-  gradeLetter,
-} from "./src/compliance/gates/grade.ts";
+export { evaluateSpecVersionCheck } from "./src/compliance/gates/spec_version_gate.ts";
+export { compareGrades, computeGrade, gradeLetter } from "./src/compliance/gates/grade.ts";
 export type { Grade, GradeComparison, GradeLetter } from "./src/compliance/gates/grade.ts";
-export { GRADE_TARGETS } from "./src/compliance/gates/grade_block.ts";
-export type { GradeFile, GradeFileEntry } from "./src/compliance/gates/grade_file.ts";
 export type {
+  GRADE_FILE_VERSION,
+  GradeFile,
+  GradeFileEntry,
+} from "./src/compliance/gates/grade_file.ts";
+export type {
+  Citation,
   ComplianceCorpus,
+  CorpusVersion as ComplianceVersion,
+  HttpRequestSpec,
   RegistryEntry,
   RevisionCorpus,
   RuleExpectation,
   RuleProbe,
+  RuleRequirement,
+  RuleSetup,
   RuleSeverity,
   RuleSpec,
+  SetupPick,
 } from "./src/compliance/corpus/types.ts";
 
 // INVARIANTS (seed 003)
@@ -138,11 +168,37 @@ export type {
 } from "./src/compliance/invariants/types.ts";
 
 // CONFORMANCE
-export { scoreTier, TIER2_RATE } from "./src/conformance/tier.ts";
-export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";
+export { resolveCorpus } from "./src/conformance/resolve_corpus.ts";
+export type { ResolveCorpusOptions, ResolvedCorpus } from "./src/conformance/resolve_corpus.ts";
+export type { EnvLookup as EnvGetter } from "./src/conformance/cache_dir.ts";
 export { runConformance } from "./src/conformance/run_conformance.ts";
-export type { RunConformanceOptions } from "./src/conformance/run_conformance.ts";
-export type { ConformanceResult } from "./src/conformance/result.ts";
+export type {
+  CorpusChooser,
+  RunConformanceOptions,
+  RunCorpus,
+} from "./src/conformance/run_conformance.ts";
+export type { Probe, ProbeContext, ProbeOutcome } from "./src/conformance/probe_types.ts";
+export type {
+  CheckedRequirement,
+  CheckStatus,
+  CorpusSource,
+  CorpusVersion as SepCorpus,
+  ExcludedRequirement,
+  Requirement,
+  SepFile,
+  Severity as RequirementSeverity,
+} from "./src/conformance/types.ts";
+export type {
+  CheckResult,
+  ConformanceResult,
+  ExcludedResult,
+  SepSummary,
+  StatusCounts,
+} from "./src/conformance/result.ts";
+export { scoreTier } from "./src/conformance/tier.ts";
+export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";
+export { getConformanceReporter } from "./src/conformance/report/reporters.ts";
+export type { ConformanceReporter } from "./src/conformance/report/reporters.ts";
 
 // MIGRATION (2026-07-28)
 export { checkResourceErrorCode } from "./src/migration/check_resource_error_code.ts";
@@ -151,8 +207,8 @@ export {
   renderMigrationRows,
   runMigrationProbe,
 } from "./src/doctor/migration_probe.ts";
-export { MIGRATION_CORPUS } from "./src/migration/corpus.ts";
-export type { CodeCheck, MigrationEntry, MigrationRow } from "./src/migration/types.ts";
+export type { EvidenceOptions } from "./src/doctor/migration_evidence.ts";
+export type { CodeCheck, MigrationRow, MigrationStatus } from "./src/migration/types.ts";
 
 // DOCTOR
 export { diagnoseServer } from "./src/doctor/diagnose_server.ts";
@@ -163,3 +219,7 @@ export type { LayerName, LayerResult, ServerDiagnosis } from "./src/doctor/types
 export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";
 export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/errors/errors.ts";
 export type { SourcePos } from "./src/errors/errors.ts";
+
+// `deno run jsr:@mcptest/cli ...`: run as the main module, this package is the command line;
+// imported, it stays a plain library.
+if (import.meta.main) await import("./cli.ts");

@@ -14,6 +14,7 @@ import type {
   RuleSpec,
 } from "../src/compliance/corpus/types.ts";
 import { CORPUS_VERSIONS } from "../src/compliance/corpus/versions.ts";
+import { coverageProblems } from "../src/compliance/corpus/citations.ts";
 import {
   renderRulesTable,
   replaceRulesSection,
@@ -34,6 +35,7 @@ async function readYaml(path: string) {
 export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
   const errors: ConfigError[] = [];
   const registry: Record<string, RegistryEntry> = {};
+  const indexOf = new Map<string, number>();
   const regFile = await readYaml(join(root, "registry.yml"));
   const entries = (regFile.value as { rules?: unknown })?.rules;
   if (!Array.isArray(entries)) {
@@ -46,6 +48,7 @@ export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
       const entry = validateEntry(
         raw,
         (key) => regFile.positionOf(key ? ["rules", i, key] : ["rules", i]),
+        (path) => regFile.positionOf(["rules", i, ...path]),
       );
       if (registry[entry.id]) {
         throw new ConfigError(
@@ -54,6 +57,7 @@ export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
         );
       }
       registry[entry.id] = entry;
+      indexOf.set(entry.id, i);
     } catch (error) {
       if (error instanceof ConfigError) errors.push(error);
       else throw error;
@@ -108,6 +112,23 @@ export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
   for (const version of CORPUS_VERSIONS) {
     if (!revisions[version] && !dirs.includes(version)) {
       errors.push(new ConfigError(`missing corpus directory ${join(root, version)}`));
+    }
+  }
+  for (const entry of Object.values(registry)) {
+    const presentIn = Object.values(revisions)
+      .filter((r) => r.rules.some((rule) => rule.id === entry.id))
+      .map((r) => r.version);
+    const at = regFile.positionOf(["rules", indexOf.get(entry.id)!, entry.cite ? "cite" : "id"]);
+    if (entry.deprecated && presentIn.length > 0) {
+      errors.push(
+        new ConfigError(
+          `${entry.id} is retired but still runs in ${presentIn.join(", ")}: remove it there`,
+          at,
+        ),
+      );
+    }
+    for (const problem of coverageProblems(entry.id, entry.cite ?? [], presentIn)) {
+      errors.push(new ConfigError(problem, at));
     }
   }
   if (errors.length > 0) throw new ConfigErrors(errors);

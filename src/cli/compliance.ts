@@ -22,7 +22,10 @@ function withTargetOptions<T extends Command>(command: T) {
   return command
     .option("--from-suite <file>", "run the compliance: block of this test file")
     .option("--server <target>", "MCP server: an http(s):// URL or a stdio command line")
-    .option("--spec-version <version>", "with --server: the corpus to run (e.g. v2025-06-18)")
+    .option(
+      "--spec-version <version>",
+      "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",
+    )
     .option(
       "--header <name:value>",
       "extra HTTP header for --server (repeatable)",

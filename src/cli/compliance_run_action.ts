@@ -5,8 +5,13 @@ import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { applyBaseline, baselineOf, readBaseline, writeBaseline } from "../compliance/baseline.ts";
 import { runComplianceBlocks } from "../compliance/run_blocks.ts";
-import { runCompliance } from "../compliance/run_compliance.ts";
-import { type ComplianceBlock, complianceBlocks } from "../compliance/suite_block.ts";
+import {
+  pickComplianceVersion,
+  runCompliance,
+  validateComplianceVersion,
+  withVersionPrefix,
+} from "../compliance/run_compliance.ts";
+import type { ComplianceBlock } from "../config/compliance_block.ts";
 import type { Suite } from "../config/types.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
 import { redactValue } from "../record/redact.ts";
@@ -15,7 +20,7 @@ import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../record/r
 import { summarize } from "../record/summary.ts";
 import { writeFileAtomic, writeOutput } from "../util/write_output.ts";
 import { captureFileValue, capturingConnect } from "../session/capturing_connect.ts";
-import type { CaptureSession } from "../session/types.ts";
+import type { CaptureSession, Session } from "../session/types.ts";
 import { connect } from "../session/connect.ts";
 import { VERSION } from "../version.ts";
 import { useColor } from "./color.ts";
@@ -29,6 +34,8 @@ interface Found {
   readonly tests: TestResult[];
   readonly files: string[];
   readonly secrets: string[];
+  /** Set when the server does not speak the requested revision: the one line to print. */
+  readonly unavailable?: string;
   /** With --from-suite: the blocks, their raw rule results and the suite's servers. */
   readonly suite?: {
     readonly blocks: ComplianceBlock[];
@@ -56,7 +63,7 @@ async function results(
       vars: options.var,
       envFiles: options.envFile,
     });
-    const blocks = complianceBlocks(suite);
+    const blocks = [...(suite.compliance ?? [])];
     if (blocks.length === 0) {
       throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
     }
@@ -78,17 +85,41 @@ async function results(
       suite: { blocks, ruleResults, servers: suite.servers },
     };
   }
-  if (options.server === undefined || options.specVersion === undefined) {
-    throw new UsageError("give --from-suite FILE, or --server TARGET with --spec-version VERSION");
+  if (options.server === undefined) {
+    throw new UsageError(
+      "give --from-suite FILE, or --server TARGET (with --spec-version VERSION to force a revision)",
+    );
   }
   const server = {
     ...parseServerArg(options.server, { headers: options.header, timeoutMs: options.timeout }),
     name: "server",
     key: "server",
   };
-  const run = await runCompliance({ server, version: options.specVersion, connect: open });
   const secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
-  return { tests: run.results, files: [], secrets };
+  let version = options.specVersion === undefined
+    ? undefined
+    : validateComplianceVersion(withVersionPrefix(options.specVersion));
+  let session: Session | undefined;
+  if (version === undefined) {
+    // No --spec-version: the newest revision the server negotiates (its session is reused).
+    session = await open(server);
+    version = pickComplianceVersion(session.protocolVersion);
+    console.error(
+      `spec version ${version}: the newest revision the server negotiates (--spec-version forces another)`,
+    );
+  }
+  const run = await runCompliance({
+    server,
+    version,
+    connect: open,
+    ...(session ? { session } : {}),
+  });
+  return {
+    tests: run.results,
+    files: [],
+    secrets,
+    ...(run.revisionUnavailable ? { unavailable: run.revisionUnavailable.line } : {}),
+  };
 }
 
 function recordOf(
@@ -125,6 +156,11 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
       : await readBaseline(options.baseline);
     const captures: CaptureSession[] = [];
     const found = await results(options, captures);
+    if (found.unavailable !== undefined) {
+      // One clear line instead of a report of rules that cannot run (exit 7: no rule ran).
+      console.error(found.unavailable);
+      return ExitCode.NoTests;
+    }
     if (options.capture !== undefined) {
       const value = redactValue(captureFileValue(captures), found.secrets);
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
@@ -172,6 +208,10 @@ export async function complianceBaselineAction(
 ): Promise<number> {
   try {
     const found = await results(options);
+    if (found.unavailable !== undefined) {
+      console.error(found.unavailable);
+      return ExitCode.NoTests;
+    }
     const baseline = baselineOf(found.tests);
     await writeBaseline(options.output, baseline);
     console.log(

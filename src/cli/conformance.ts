@@ -21,11 +21,11 @@ export function conformanceRunCommand(done: (code: number) => void) {
     .requiredOption("--server <target>", "MCP server: an http(s):// URL or a stdio command line")
     .option(
       "--target-version <version>",
-      "spec version to score against (default: greatest present)",
+      "spec version to score against (default: the newest revision the server negotiates)",
     )
     .option(
       "--corpus-dir <path>",
-      "corpus root holding <version>/ folders (skips cache and embedded)",
+      "corpus root: <version>/ folders of SEP files, or one flat folder of them (skips cache and embedded)",
     )
     .option("--reporter <format>", "output format: pretty, json, markdown, html", "pretty")
     .option("--out <path>", "write the report to a file (atomic) instead of stdout")
@@ -106,7 +106,10 @@ export function conformanceCheckIdsCommand(done: (code: number) => void) {
   return new Command("check-ids")
     .description("List every check id of the resolved corpus and whether mcptest implements it")
     .option("--target-version <version>", "corpus version (default: greatest present)")
-    .option("--corpus-dir <path>", "corpus root holding <version>/ folders")
+    .option(
+      "--corpus-dir <path>",
+      "corpus root: <version>/ folders of SEP files, or one flat folder of them",
+    )
     .option("--format <format>", "text or json", "text")
     .option("--verbose", "print error causes", false)
     .action(async (options) => {

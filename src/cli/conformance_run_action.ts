@@ -8,6 +8,7 @@ import {
   type ResolvedCorpus,
 } from "../conformance/resolve_corpus.ts";
 import { runConformance } from "../conformance/run_conformance.ts";
+import { corpusForNegotiated, ensureSomeCorpus } from "../conformance/choose_target.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
 import { writeReport } from "../conformance/write_report.ts";
 import { connect } from "../session/connect.ts";
@@ -28,7 +29,15 @@ export async function conformanceRunAction(options: ConformanceRunOptions): Prom
       headers: options.header,
       timeoutMs: options.timeout,
     });
-    const corpus = await resolveWithRefresh(options);
+    // Without --target-version the server's revision picks the corpus; fail before connecting when
+    // there is no corpus at all.
+    if (options.targetVersion === undefined) await ensureSomeCorpus(options.corpusDir);
+    const corpus = options.targetVersion === undefined
+      ? corpusForNegotiated(
+        options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir },
+        (line) => console.error(line),
+      )
+      : await resolveWithRefresh(options);
     const captures: CaptureSession[] = [];
     const result = await runConformance({
       server,

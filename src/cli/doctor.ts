@@ -1,35 +1,23 @@
 /** @module `mcptest doctor`: each resolved server's target, its source, and a walk through its failure layers. */
 
 import { Command } from "@commander-js/extra-typings";
-import { collect, positiveInt } from "./options.ts";
+import { positiveInt } from "./options.ts";
+import { withSuiteFlags } from "./suite_flags.ts";
 
 /** Build `mcptest doctor`; exit 0 every layer passed, 1 a layer or migration row failed, 2 bad input. */
 export function doctorCommand(done: (code: number) => void) {
-  return new Command("doctor")
-    .description(
-      "Check each server layer by layer (DNS, TCP, TLS, HTTP, auth, initialize, readiness)",
-    )
-    .argument(
-      "[paths...]",
-      "test files or folders whose servers to check (default: as mcptest run)",
-    )
-    .option("--url <url>", "check this URL only")
-    .option("--command <command>", "check this stdio command only (split like a shell)")
-    .option("--config <file>", "project config to use instead of ./mcptest.yml")
-    .option(
-      "--server <name=target>",
-      "override a server: name=command... or name=url (repeatable)",
-      collect,
-      [] as string[],
-    )
-    .option("--server-config <file>", "YAML file of servers that overrides mcptest.yml")
-    .option("--var <key=value>", "set a variable (repeatable)", collect, [] as string[])
-    .option(
-      "--env-file <path>",
-      "read variables from a dotenv file (repeatable)",
-      collect,
-      [] as string[],
-    )
+  return withSuiteFlags(
+    new Command("doctor")
+      .description(
+        "Check each server layer by layer (DNS, TCP, TLS, HTTP, auth, initialize, readiness)",
+      )
+      .argument(
+        "[paths...]",
+        "test files or folders whose servers to check (default: as mcptest run)",
+      )
+      .option("--url <url>", "check this URL only")
+      .option("--command <command>", "check this stdio command only (split like a shell)"),
+  )
     .option(
       "--target-version <version>",
       "add the migration probe toward this revision (2026-07-28)",

@@ -10,6 +10,8 @@ import { redactValue } from "../record/redact.ts";
 import { useColor } from "./color.ts";
 import type { DoctorOptions } from "./doctor.ts";
 import { handleError } from "./handle_error.ts";
+import { suiteLoadOptions } from "./suite_flags.ts";
+import { escapeStrings, neutralizeCommands, safeJson } from "../util/escape.ts";
 
 /** Servers from --url / --command, else from the suite (precedence and sources as `mcptest run`). */
 async function serversOf(
@@ -32,15 +34,7 @@ async function serversOf(
     });
   }
   if (adHoc.length > 0) return { servers: adHoc, secrets: [] };
-  const suite = await loadSuite({
-    paths,
-    cwd: Deno.cwd(),
-    ...(options.config !== undefined ? { configFile: options.config } : {}),
-    ...(options.serverConfig !== undefined ? { serverConfigFile: options.serverConfig } : {}),
-    serverOverrides: options.server,
-    vars: options.var,
-    envFiles: options.envFile,
-  });
+  const suite = await loadSuite(suiteLoadOptions(paths, options, Deno.cwd()));
   const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
   if (servers.length === 0) {
     throw new UsageError("no servers to check: give --url, --command, or a suite with servers:");
@@ -78,7 +72,11 @@ export async function doctorAction(paths: string[], options: DoctorOptions): Pro
       results.push(result);
       if (options.format === "pretty") {
         console.log(renderDiagnosis(result, color));
-        if (result.migration) console.log(renderMigrationRows(result.migration, color).trimEnd());
+        if (result.migration) {
+          // Row text can quote the server: escape it before styling, then defuse `::` line starts.
+          const rows = renderMigrationRows(escapeStrings(result.migration), color);
+          console.log(neutralizeCommands(rows.trimEnd()));
+        }
         console.log("");
       }
     }
@@ -87,10 +85,13 @@ export async function doctorAction(paths: string[], options: DoctorOptions): Pro
       r.migration !== undefined && migrationExitCode(r.migration) !== 0
     );
     const ok = !failedLayer && !failedRow;
-    if (options.format === "json") console.log(JSON.stringify({ ok, servers: results }, null, 2));
-    else {console.log(
+    if (options.format === "json") {
+      console.log(safeJson(JSON.stringify({ ok, servers: results }, null, 2)));
+    } else {
+      console.log(
         ok ? "doctor: every layer passed" : "doctor: a layer or migration row failed (see above)",
-      );}
+      );
+    }
     return ok ? ExitCode.Ok : ExitCode.TestsFailed;
   } catch (error) {
     return handleError(error, options.verbose);

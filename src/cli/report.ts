@@ -2,7 +2,7 @@
 
 import { Command } from "@commander-js/extra-typings";
 
-/** Build the `report` command; `done` receives the exit code (0 rendered, 2 bad input). */
+/** Build the `report` command; `done` receives the exit code (0 all passed, 1 a failure, 2 bad input). */
 export function reportCommand(done: (code: number) => void) {
   return new Command("report")
     .description("Render a saved run record in any format, or merge shard records into one")
@@ -18,7 +18,8 @@ export function reportCommand(done: (code: number) => void) {
     .addHelpText(
       "after",
       `
-Exit codes: 0 rendered (whatever the tests' results), 2 unreadable or invalid record, unknown format.
+Exit codes: 0 rendered and every test passed, 1 rendered and the record holds a failed or errored
+test (like "mcptest run"), 2 unreadable or invalid record, unknown format, output not writable.
 
 Examples:
   mcptest report reports/run.json --format sarif --output reports/results.sarif

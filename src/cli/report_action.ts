@@ -11,7 +11,10 @@ import { useColor } from "./color.ts";
 import { handleError } from "./handle_error.ts";
 import type { ReportOptions } from "./report.ts";
 
-/** Render (and with `--merge`, join) saved run records; returns the exit code. */
+/**
+ * Render (and with `--merge`, join) saved run records; returns the exit code: 1 when the rendered
+ * record holds a failed or errored test (as `mcptest run` would have), 0 otherwise.
+ */
 export async function reportAction(paths: string[], options: ReportOptions): Promise<number> {
   try {
     const format = options.format ?? (options.merge ? "json" : "pretty");
@@ -27,10 +30,18 @@ export async function reportAction(paths: string[], options: ReportOptions): Pro
     const toStdout = options.output === "-";
     const text = await reporter(record, { color: toStdout && useColor(options.color) });
     await writeOutput(options.output, text);
-    return ExitCode.Ok;
+    return recordExitCode(record);
   } catch (error) {
     return handleError(error, options.verbose);
   }
+}
+
+/** The exit code `mcptest run` gives a record: 1 when a test failed or errored, 0 otherwise. */
+export function recordExitCode(record: RunRecord): number {
+  const { failed, errored } = record.summary;
+  const bad = failed + errored > 0 ||
+    record.tests.some((t) => t.status === "fail" || t.status === "error");
+  return bad ? ExitCode.TestsFailed : ExitCode.Ok;
 }
 
 async function readRecord(path: string): Promise<string> {

@@ -10,6 +10,7 @@ export const BASELINE_VERSION = 1;
 
 /** A baseline file: the ids of the compliance results accepted as failing. */
 export interface ComplianceBaseline {
+  /** Shape version of the file ({@link BASELINE_VERSION}). */
   readonly version: typeof BASELINE_VERSION;
   /** Result ids (`<file>::compliance::<server>::<RULE>` or `compliance::<version>::<RULE>`), sorted. */
   readonly accepted: readonly string[];

@@ -6,7 +6,7 @@ import type { Session } from "../session/types.ts";
 import { COMPLIANCE_CORPUS } from "./corpus/embedded.ts";
 import { ruleName, ruleRef } from "./engine/run_rules.ts";
 import { runCompliance } from "./run_compliance.ts";
-import type { ComplianceBlock, ComplianceEntry } from "./suite_block.ts";
+import type { ComplianceBlock, ComplianceEntry } from "../config/compliance_block.ts";
 import { isCorpusVersion } from "./corpus/versions.ts";
 
 /** How blocks run. */

@@ -8,35 +8,99 @@ import type { Session } from "../session/types.ts";
 import { ConnectError } from "../transport/failure_layer.ts";
 import { COMPLIANCE_CORPUS, corpusFor } from "./corpus/embedded.ts";
 import { ruleName, ruleRef, runRules } from "./engine/run_rules.ts";
+import { assertAll } from "./engine/assert.ts";
 import type { ComplianceCorpus, RuleSpec } from "./corpus/types.ts";
 import { CORPUS_VERSIONS } from "./corpus/versions.ts";
 import type { SourcePos } from "../errors/errors.ts";
 
 /** Inputs of {@link runCompliance}. */
 export interface RunComplianceOptions {
+  /** The server the rules run against. */
   readonly server: ServerSpec;
   /** A corpus directory name (`v2025-06-18`, `draft`). */
   readonly version: string;
   /** Only these rule ids (default: every rule of the revision). */
   readonly only?: readonly string[];
+  /** Opens a session (the live {@link connect}, or a fake in tests). */
   readonly connect: (server: ServerSpec) => Promise<Session>;
+  /** The rule corpus; default: the embedded one. */
   readonly corpus?: ComplianceCorpus;
+  /** Suite file the results are reported under. */
   readonly file?: string;
+  /** Where the block was declared (for messages and result positions). */
   readonly pos?: SourcePos;
+  /** Directory of the suite file (snapshot matchers). */
   readonly suiteDir?: string;
+  /** Per-request timeout in milliseconds. */
   readonly timeoutMs?: number;
+  /**
+   * An open session to use when it already speaks the revision (the unpinned handshake of a run
+   * that picked its revision from the server); closed by the run either way.
+   */
+  readonly session?: Session;
 }
 
 /** What a compliance run of one server produced. */
 export interface ComplianceRun {
+  /** One result per rule, of kind `compliance`. */
   readonly results: TestResult[];
+  /** The revision the session negotiated, when one did. */
   readonly protocolVersion?: string;
   /** Why the server could not be used, when it could not. */
   readonly connectFailure?: string;
+  /**
+   * Set when the server does not speak the requested revision (it negotiates another): no rule
+   * ran, and `line` says so once (`server speaks up to 2025-11-25; v2026-07-28 rules not run`).
+   */
+  readonly revisionUnavailable?: {
+    readonly requested: string;
+    readonly speaks: string;
+    readonly line: string;
+  };
 }
 
 /**
- * Validate a corpus version name (exactly a directory name).
+ * The corpus version for a server that negotiated revision `negotiated` (`2025-11-25`): that
+ * revision's directory, else the newest older one; `draft` never (it is only ever asked for).
+ */
+export function pickComplianceVersion(negotiated: string): string {
+  const dated = CORPUS_VERSIONS.filter((v) => v !== "draft");
+  if (dated.includes(`v${negotiated}`)) return `v${negotiated}`;
+  return dated.filter((v) => v.slice(1) < negotiated).at(-1) ?? dated[0]!;
+}
+
+/** The one line a run against a server that lacks the requested revision prints. */
+export function revisionUnavailableLine(requested: string, speaks: string): string {
+  return `server speaks up to ${speaks}; ${requested} rules not run`;
+}
+
+/**
+ * The revision an unpinned handshake settles on (the newest the server negotiates), or undefined
+ * when even that fails. The session is closed.
+ */
+async function negotiatedRevision(options: RunComplianceOptions): Promise<string | undefined> {
+  const { protocolVersion: _pin, ...unpinned } = options.server;
+  try {
+    const session = await options.connect(unpinned);
+    try {
+      return session.protocolVersion;
+    } finally {
+      await session.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+/** `2025-06-18` -> `v2025-06-18` when that corpus exists (the CLI accepts both); else as given. */
+export function withVersionPrefix(name: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(name) && CORPUS_VERSIONS.includes(`v${name}`)
+    ? `v${name}`
+    : name;
+}
+
+/**
+ * Validate a corpus version name (exactly a directory name: `v2025-06-18`, `draft`).
  * @throws {ConfigError} `unknown compliance spec_version: ...` (exit 2)
  */
 export function validateComplianceVersion(name: string, pos?: SourcePos): string {
@@ -66,17 +130,40 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
     ? corpus.rules
     : corpus.rules.filter((r) => options.only!.includes(r.id));
   const file = options.file ?? `compliance/${version}`;
+  if (options.session && options.session.protocolVersion !== revision.id) {
+    await options.session.close();
+  }
   const timeoutMs = options.timeoutMs ?? options.server.timeoutMs;
   let session: Session;
   try {
-    session = await options.connect({ ...options.server, protocolVersion: revision.id });
+    session = options.session?.protocolVersion === revision.id
+      ? options.session
+      : await options.connect({ ...options.server, protocolVersion: revision.id });
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     const handshakeFailed = error instanceof ConnectError && error.layer === "initialize";
+    // A server without the stateless (2026) lifecycle fails its handshake outright; what an
+    // unpinned handshake negotiates then names the revision it does speak. (An initialize-era
+    // answer with another version stays a verdict of the handshake rules: PROTO-003/004.)
+    if (handshakeFailed && revision.lifecycle === "stateless") {
+      const speaks = await negotiatedRevision(options);
+      if (speaks !== undefined && speaks !== revision.id) {
+        return {
+          results: [],
+          protocolVersion: speaks,
+          revisionUnavailable: {
+            requested: version,
+            speaks,
+            line: revisionUnavailableLine(version, speaks),
+          },
+        };
+      }
+    }
+    const whenPresent = await Promise.all(rules.map((rule) => appliesWhenPresent(rule)));
     return {
-      results: rules.map((rule) =>
-        failed(rule, message, handshakeFailed, {
+      results: rules.map((rule, i) =>
+        failed(rule, message, handshakeFailed, whenPresent[i]!, {
           version,
           file,
           registry,
@@ -94,6 +181,7 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
       registry,
       file,
       timeoutMs,
+      openSession: () => options.connect({ ...options.server, protocolVersion: revision.id }),
       ...(options.pos ? { pos: options.pos } : {}),
       ...(options.suiteDir ? { suiteDir: options.suiteDir } : {}),
     });
@@ -103,10 +191,48 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
   }
 }
 
+/** Where a rule result is attributed. */
+function resultBase(
+  rule: RuleSpec,
+  at: {
+    version: string;
+    file: string;
+    registry: ComplianceCorpus["registry"];
+    server: string;
+    pos?: SourcePos;
+  },
+  entry: ComplianceCorpus["registry"][string] | undefined,
+) {
+  return {
+    id: `compliance::${at.version}::${rule.id}`,
+    name: ruleName(entry, rule.id, at.version),
+    kind: "compliance" as const,
+    server: at.server,
+    file: at.file,
+    line: at.pos?.line ?? 1,
+    col: at.pos?.col ?? 1,
+    budgets: [],
+    ...(entry ? { rule: ruleRef(entry, at.version) } : {}),
+  };
+}
+
+/**
+ * Whether a handshake rule only constrains fields when they are present: its expectations all
+ * hold on an empty handshake result (no field to judge), as `instructions, when present, is a
+ * string` does and `initialize returns capabilities` does not.
+ */
+export async function appliesWhenPresent(rule: RuleSpec): Promise<boolean> {
+  if (rule.probe.kind !== "handshake") return false;
+  const pos = { file: "compliance", line: 1, col: 1 };
+  const assertions = await assertAll({ result: {} }, rule.expect, pos, ".");
+  return assertions.every((a) => a.status === "pass");
+}
+
 function failed(
   rule: RuleSpec,
   message: string,
   handshakeFailed: boolean,
+  whenPresent: boolean,
   at: {
     version: string;
     file: string;
@@ -117,6 +243,16 @@ function failed(
 ): TestResult {
   const handshakeRule = rule.probe.kind === "handshake";
   const entry = at.registry[rule.id];
+  if (handshakeRule && handshakeFailed && whenPresent) {
+    return {
+      ...resultBase(rule, at, entry),
+      status: "skip",
+      durationMs: 0,
+      assertions: [],
+      skipReason: `the handshake failed, so there is nothing to judge: the rule applies when ` +
+        `its field is present (${message})`,
+    };
+  }
   return {
     id: `compliance::${at.version}::${rule.id}`,
     name: ruleName(at.registry[rule.id], rule.id, at.version),

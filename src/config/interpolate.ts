@@ -66,17 +66,22 @@ export function interpolateValue(
           () => resolveSecret(key, child, [...at, key], stack, positionOf),
         );
         if (secret !== undefined) {
-          out[base] = secret;
+          setOwn(out, base, secret);
           if (secret !== "") secrets.push(secret);
         }
         continue;
       }
-      out[key] = walk(child, [...at, key]);
+      setOwn(out, key, walk(child, [...at, key]));
     }
     return out;
   };
   const result = walk(value, path);
   return { value: result, secrets, errors };
+}
+
+/** `out[key] = value` as an own property, even for `__proto__` (which would set the prototype). */
+function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function resolveSecret(

@@ -7,7 +7,7 @@ import { normalizeTests } from "./normalize_tests.ts";
 import type { ParsedFile } from "./read_file.ts";
 import type { GlobalServers } from "./server_sources.ts";
 import { buildServer } from "./server_spec.ts";
-import type { DocumentPath, LoadedDocument, ServerSpec, TestCase } from "./types.ts";
+import type { DocumentPath, DocumentView, ServerSpec, TestCase } from "./types.ts";
 import type { VariableLayer, VariableStack } from "./variable_stack.ts";
 
 /** What every file of a suite shares. */
@@ -23,10 +23,13 @@ export interface SuiteContext {
 export interface FileResult {
   /** The file's own servers (`key = <file>#<name>`), minus names a global source overrides. */
   readonly servers: ServerSpec[];
+  /** Every server name the file declares under `servers:` (overridden ones included). */
+  readonly serverNames: readonly string[];
   readonly tests: TestCase[];
   readonly secrets: string[];
   readonly errors: ConfigError[];
-  readonly document: LoadedDocument;
+  /** The file as the parsers of other blocks (`compliance:`) see it; only during LOAD. */
+  readonly document: DocumentView;
 }
 
 /**
@@ -71,7 +74,14 @@ export function loadFile(file: ParsedFile, context: SuiteContext): FileResult {
   const tests = normalizeTests(file.file, file.value, stack, positionOf, resolveServer);
   errors.push(...tests.errors);
   secrets.push(...tests.secrets);
-  return { servers, tests: tests.tests, secrets, errors, document: documentOf(file, stack) };
+  return {
+    servers,
+    serverNames: [...own],
+    tests: tests.tests,
+    secrets,
+    errors,
+    document: documentOf(file, stack),
+  };
 }
 
 function serverResolver(file: ParsedFile, own: readonly string[], globals: GlobalServers) {
@@ -92,7 +102,7 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
   };
 }
 
-function documentOf(file: ParsedFile, stack: VariableStack): LoadedDocument {
+function documentOf(file: ParsedFile, stack: VariableStack): DocumentView {
   const { positionOf } = file.source;
   return {
     file: file.file,
@@ -102,7 +112,7 @@ function documentOf(file: ParsedFile, stack: VariableStack): LoadedDocument {
     resolve(path: DocumentPath) {
       let node: unknown = file.value;
       for (const segment of path) {
-        node = node !== null && typeof node === "object"
+        node = node !== null && typeof node === "object" && Object.hasOwn(node, segment)
           ? (node as Record<string, unknown>)[segment]
           : undefined;
       }

@@ -1,7 +1,7 @@
 /** @module LOAD: read the project config and the test files, resolve variables and servers, normalise every test into a `Suite`. */
 
 import { join, resolve } from "node:path";
-import { type ConfigError, ConfigErrors } from "../errors/errors.ts";
+import { ConfigError, ConfigErrors } from "../errors/errors.ts";
 import {
   CONFIG_FILE,
   discoverDefault,
@@ -10,9 +10,11 @@ import {
   LOCAL_CONFIG_FILE,
 } from "./discover.ts";
 import { variablesLayer } from "./file_sections.ts";
+import { headerBudgetWarnings } from "./normalize_tests.ts";
 import { type FileResult, loadFile, type SuiteContext } from "./load_file.ts";
 import { type ParsedFile, readSuiteFile } from "./read_file.ts";
 import { resolveGlobalServers, type ServerLayer } from "./server_sources.ts";
+import type { ComplianceBlock } from "./compliance_block.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
 import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
 
@@ -64,9 +66,12 @@ const TEST_KEYS = ["tools", "resources", "prompts", "compliance", "agents", "eva
  * @returns the resolved suite: servers by key, tests in declaration order, secrets to redact
  * @throws {ConfigErrors} every problem found (YAML, schema, variables, servers, paths), each at
  *   `file:line:col` where it has one (exit 2)
- * @example Load the suites mcptest.yml names
- * ```ts ignore
- * const suite = await loadSuite({ paths: [], cwd: Deno.cwd() });
+ * @example Load one test file
+ * ```ts
+ * import { loadSuite } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * console.log(suite.tests.length, Object.keys(suite.servers));
  * ```
  */
 export async function loadSuite(options: LoadOptions): Promise<Suite> {
@@ -135,8 +140,45 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
   const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
   const results: FileResult[] = parsed.map((file) => loadFile(file, context));
   for (const result of results) errors.push(...result.errors);
+  errors.push(...unsupportedBlocks(results));
+  const suite = assemble(parsed, results, globals.servers, globals.secrets);
+  const compliance = await complianceOf(results, suite.servers);
+  errors.push(...compliance.errors);
   if (errors.length > 0) throw new ConfigErrors(sortByPos(errors));
-  return assemble(parsed, results, globals.servers, globals.secrets);
+  return compliance.blocks.length > 0 ? { ...suite, compliance: compliance.blocks } : suite;
+}
+
+/** The `compliance:` blocks (the parser and its corpus load only when a file has one). */
+async function complianceOf(
+  results: readonly FileResult[],
+  servers: Suite["servers"],
+): Promise<{ blocks: readonly ComplianceBlock[]; errors: readonly ConfigError[] }> {
+  const docs = results.map((r) => r.document);
+  if (!docs.some((d) => d.value.compliance !== undefined)) return { blocks: [], errors: [] };
+  const { complianceBlocks } = await import("./compliance_block.ts");
+  return complianceBlocks(docs, servers);
+}
+
+/**
+ * `agents:` and `evals:` are accepted by the schema for forward compatibility, but this version
+ * cannot run them: say so (exit 2) rather than report a green run that skipped them silently.
+ */
+function unsupportedBlocks(results: readonly FileResult[]): ConfigError[] {
+  const errors: ConfigError[] = [];
+  for (const { document: doc } of results) {
+    for (const key of ["agents", "evals"]) {
+      const value = doc.value[key];
+      if (Array.isArray(value) && value.length > 0) {
+        errors.push(
+          new ConfigError(
+            `${key}: tests are not supported by this version of mcptest, expected tools:, resources:, prompts: or compliance:`,
+            doc.positionOf([key], "key"),
+          ),
+        );
+      }
+    }
+  }
+  return errors;
 }
 
 async function findFiles(
@@ -169,12 +211,13 @@ function assemble(
     for (const test of result.tests) tests.push({ ...test, order: tests.length });
     for (const secret of result.secrets) secrets.add(secret);
   }
+  const warnings = headerBudgetWarnings(tests, servers);
   return {
     files: parsed.map((p) => p.file),
     servers,
     tests,
     secrets: [...secrets],
-    documents: results.map((r) => r.document),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }
 

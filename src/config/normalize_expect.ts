@@ -1,6 +1,7 @@
 /** @module Normalise a test's `expect:` (list form or object form) into Assertions and Budgets. */
 
-import type { Assertion, Budget } from "./types.ts";
+import { ConfigError } from "../errors/errors.ts";
+import type { Assertion, Budget, ExpectError, TestKind } from "./types.ts";
 import type { PathSegment, PositionLookup } from "./yaml_source.ts";
 
 /** The budget keys, in the order they are read from an object. */
@@ -54,6 +55,76 @@ export function normalizeExpect(
     addBudgets(object, path);
   }
   return { assertions, budgets };
+}
+
+/** Where the text of an error sits, by kind: the JSON-RPC error message, or a tool error's first text block. */
+const MESSAGE_TARGET = {
+  protocol: "result.error.message",
+  tool: "result.content[0].text",
+} as const;
+
+/**
+ * Normalise a schema-valid `expect_error:` (`true`, `false`, or `{kind?, code?, message?}`) into the
+ * error-kind check and the assertions its `code` (an integer or a matcher) and `message` (a
+ * matcher) stand for. `code` implies `kind: protocol`; a test that is not a tool test can only
+ * get a JSON-RPC error, so its kind is `protocol` too.
+ * @throws {ConfigError} a combination that cannot hold (`kind: tool` with `code`, ...), positioned
+ */
+export function normalizeExpectError(
+  value: unknown,
+  testKind: TestKind,
+  path: readonly PathSegment[],
+  positionOf: PositionLookup,
+): { expectError: ExpectError; assertions: Assertion[] } {
+  const pos = positionOf(path);
+  if (value === false) return { expectError: { kind: "none", pos }, assertions: [] };
+  const raw: Raw = value !== null && typeof value === "object" ? value as Raw : {};
+  const has = (key: string) => Object.hasOwn(raw, key);
+  const written = has("kind") ? raw.kind as ExpectError["kind"] : undefined;
+  if (written === "tool" && testKind !== "tool") {
+    throw new ConfigError(
+      `expect_error: kind "tool" applies to tool tests only, expected kind "protocol" (a ${testKind} call fails with a JSON-RPC error)`,
+      positionOf([...path, "kind"]),
+    );
+  }
+  if (written === "tool" && has("code")) {
+    throw new ConfigError(
+      `expect_error: a tool error (isError: true) has no code, expected kind "protocol" with code, or no code`,
+      positionOf([...path, "code"]),
+    );
+  }
+  const kind = written ?? (has("code") || testKind !== "tool" ? "protocol" : "any");
+  if (kind === "any" && has("message")) {
+    throw new ConfigError(
+      `expect_error: message needs to know where the error text is, expected kind: protocol (result.error.message) or kind: tool (result.content[0].text)`,
+      positionOf([...path, "message"]),
+    );
+  }
+  const assertions: Assertion[] = [];
+  if (has("code")) {
+    const at = [...path, "code"];
+    const code = raw.code;
+    const [name = "", arg] = typeof code === "number"
+      ? ["exact", code]
+      : Object.entries((code ?? {}) as Raw)[0] ?? [];
+    assertions.push({
+      kind: "assertion",
+      target: "result.error.code",
+      matcher: { name, arg, pos: positionOf(at) },
+      pos: positionOf(at, "key"),
+    });
+  }
+  if (has("message") && (kind === "protocol" || kind === "tool")) {
+    const at = [...path, "message"];
+    const [name = "", arg] = Object.entries((raw.message ?? {}) as Raw)[0] ?? [];
+    assertions.push({
+      kind: "assertion",
+      target: MESSAGE_TARGET[kind],
+      matcher: { name, arg, pos: positionOf(at) },
+      pos: positionOf(at, "key"),
+    });
+  }
+  return { expectError: { kind, pos }, assertions };
 }
 
 function toBudget(

@@ -2,8 +2,8 @@
 
 import { ConfigError, formatPos, type SourcePos } from "../errors/errors.ts";
 import { interpolateValue } from "./interpolate.ts";
-import { normalizeExpect } from "./normalize_expect.ts";
-import type { Call, TestCase, TestKind } from "./types.ts";
+import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
+import type { Call, ExpectError, LoadWarning, ServerSpec, TestCase, TestKind } from "./types.ts";
 import type { VariableStack } from "./variable_stack.ts";
 import type { PositionLookup } from "./yaml_source.ts";
 
@@ -84,14 +84,30 @@ export function normalizeTests(
         return;
       }
       const { assertions, budgets } = normalizeExpect(item.expect, [...at, "expect"], positionOf);
+      let expectError: { expectError: ExpectError; assertions: TestCase["assertions"] } | undefined;
+      if (item.expect_error !== undefined) {
+        try {
+          expectError = normalizeExpectError(
+            item.expect_error,
+            kind,
+            [...at, "expect_error"],
+            positionOf,
+          );
+        } catch (error) {
+          if (!(error instanceof ConfigError)) throw error;
+          errors.push(error);
+          return;
+        }
+      }
       tests.push({
         id: `${file}::${kind}::${name}`,
         name,
         kind,
         serverKey,
         call: callOf(kind, item),
-        assertions,
+        assertions: expectError ? [...expectError.assertions, ...assertions] : assertions,
         budgets,
+        ...(expectError ? { expectError: expectError.expectError } : {}),
         file,
         pos,
         order: 0,
@@ -100,6 +116,33 @@ export function normalizeTests(
   }
   tests.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col);
   return { tests, secrets, errors };
+}
+
+/**
+ * One load warning per header budget (`response_headers`, `response_headers_absent`) of a test
+ * whose server is stdio: such a budget can never be checked, so it is reported as skipped.
+ * @param servers the resolved servers by key (after `--server` overrides)
+ */
+export function headerBudgetWarnings(
+  tests: readonly TestCase[],
+  servers: Readonly<Record<string, ServerSpec>>,
+): LoadWarning[] {
+  const warnings: LoadWarning[] = [];
+  for (const test of tests) {
+    const server = Object.hasOwn(servers, test.serverKey) ? servers[test.serverKey] : undefined;
+    if (server?.target.kind !== "stdio") continue;
+    for (const budget of test.budgets) {
+      if (budget.kind !== "response_headers" && budget.kind !== "response_headers_absent") continue;
+      warnings.push({
+        message:
+          `${budget.kind} budget of ${test.kind} test "${test.name}" will be skipped: server "${server.name}" is stdio, and response headers are not available over stdio`,
+        file: budget.pos.file,
+        line: budget.pos.line,
+        col: budget.pos.col,
+      });
+    }
+  }
+  return warnings;
 }
 
 function callOf(kind: TestKind, item: Raw): Call {

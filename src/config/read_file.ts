@@ -2,6 +2,7 @@
 
 import { dirname, relative, sep } from "node:path";
 import { ConfigError, ConfigErrors } from "../errors/errors.ts";
+import { InvalidUtf8Error } from "./decode_utf8.ts";
 import { validateDocument } from "./schema_validate.ts";
 import type { ReadTextFile } from "./variable_stack.ts";
 import { parseYaml, type YamlSource } from "./yaml_source.ts";
@@ -44,6 +45,11 @@ export async function readSuiteFile(
   try {
     text = await read(absPath);
   } catch (error) {
+    if (error instanceof InvalidUtf8Error) {
+      const { line, col } = error;
+      const detail = error.message.replace(/ at line \d+, column \d+/, "");
+      return { errors: [new ConfigError(detail, { file, line, col })] };
+    }
     const reason = error instanceof Error ? error.message : String(error);
     return { errors: [new ConfigError(`cannot read ${file}: ${reason}`)] };
   }

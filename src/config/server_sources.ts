@@ -17,8 +17,12 @@ export interface ServerLayer {
 /** The global servers by name, the secrets their definitions resolved and any errors. */
 export interface GlobalServers {
   readonly servers: ReadonlyMap<string, ServerSpec>;
-  /** Every name a global layer declares (including ones that failed to build). */
+  /** Every name a global layer or a `--server` flag declares (including ones that failed to build). */
   readonly names: ReadonlySet<string>;
+  /** The names `--server` flags give, in command-line order. */
+  readonly flagged: readonly string[];
+  /** The names the config layers (not the flags) declare. */
+  readonly declared: ReadonlySet<string>;
   readonly secrets: readonly string[];
   readonly errors: readonly ConfigError[];
 }
@@ -85,7 +89,40 @@ export function resolveGlobalServers(
     errors.push(...built.errors);
     if (built.spec) servers.set(name, built.spec);
   }
-  return { servers, names, secrets, errors };
+  return {
+    servers,
+    names,
+    flagged: [...flagged.keys()],
+    declared: new Set(declared.keys()),
+    secrets,
+    errors,
+  };
+}
+
+/**
+ * `--server NAME=...` must name a server the suite knows: one a config layer or a loaded test file
+ * declares, or one a test (or compliance entry) of the suite uses by name. Anything else is a typo
+ * that would otherwise leave the real server running unchanged: a usage error listing the names.
+ * @param globals what {@link resolveGlobalServers} returned
+ * @param fileServerNames the names each loaded test file declares under `servers:`
+ * @param usedKeys the server keys the suite's tests and compliance entries resolved to
+ */
+export function unknownServerFlags(
+  globals: GlobalServers,
+  fileServerNames: Iterable<string>,
+  usedKeys: Iterable<string>,
+): ConfigError[] {
+  const defined = new Set([...globals.declared, ...fileServerNames]);
+  const used = new Set(usedKeys);
+  const unknown = globals.flagged.filter((name) => !defined.has(name) && !used.has(name));
+  if (unknown.length === 0) return [];
+  const known = [...defined].sort();
+  const expected = known.length > 0
+    ? `expected one of: ${known.join(", ")}`
+    : "no suite declares servers: and no test names this server";
+  return unknown.map((name) =>
+    new ConfigError(`unknown server ${JSON.stringify(name)} in --server; ${expected}`)
+  );
 }
 
 function fromFlag(

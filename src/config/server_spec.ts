@@ -5,6 +5,9 @@ import { ConfigError } from "../errors/errors.ts";
 import { findRevision, REVISION_IDS } from "../protocol/revisions.ts";
 import { shellSplit } from "./shell_split.ts";
 import type { ServerSpec, ServerTarget, TargetSource } from "./types.ts";
+import type { InheritEnv } from "../transport/target.ts";
+import { parseAuth } from "../auth/parse_auth.ts";
+import type { AuthConfig } from "../auth/types.ts";
 import type { PathSegment, PositionLookup } from "./yaml_source.ts";
 
 /** Per-request timeout when a server sets no `timeout_ms`. */
@@ -24,11 +27,14 @@ export interface ServerOrigin {
   /** Path of the entry in its document, e.g. `["servers", "local"]`. */
   readonly path: readonly PathSegment[];
   readonly positionOf: PositionLookup;
+  /** The entry before interpolation: names the variables an `auth:` block re-reads on a 401. */
+  readonly raw?: Readonly<Record<string, unknown>>;
 }
 
 /**
  * Normalise one server entry: split a string `command`, append `args`, resolve `cwd`, check the url
- * and `protocol_version`, apply defaults (`parallel: false`, `timeout_ms: 30000`, `transport: auto`).
+ * and `protocol_version`, apply defaults (`parallel: false`, `timeout_ms: 30000`, `transport: auto`,
+ * `inherit_env: true`, `max_message_bytes`: the transport's 16 MiB, both left unset when absent).
  * @returns the spec, or the errors (each at the offending value)
  */
 export function buildServer(
@@ -45,7 +51,14 @@ export function buildServer(
       const transport = raw.transport === "streamable-http" || raw.transport === "sse"
         ? raw.transport
         : "auto";
-      target = { kind: "http", url: raw.url, headers: stringMap(raw.headers), transport };
+      target = {
+        kind: "http",
+        url: raw.url,
+        headers: stringMap(raw.headers),
+        transport,
+        ...maxMessageBytes(raw),
+        ...authBlock(raw, origin, errors),
+      };
     }
   } else {
     let argv: string[] = [];
@@ -69,6 +82,8 @@ export function buildServer(
         command: [...argv, ...args],
         env: stringMap(raw.env),
         ...(typeof raw.cwd === "string" ? { cwd: resolve(origin.dir, raw.cwd) } : {}),
+        ...inheritEnv(raw),
+        ...maxMessageBytes(raw),
       };
     }
   }
@@ -149,6 +164,37 @@ function urlProblem(url: string): string | undefined {
     return `"url" must use http:// or https://, got ${JSON.stringify(url)}`;
   }
   return undefined;
+}
+
+/** The `auth:` block as plain data (see src/auth/parse_auth.ts); problems become positioned errors. */
+function authBlock(
+  raw: Readonly<Record<string, unknown>>,
+  origin: ServerOrigin,
+  errors: ConfigError[],
+): { auth?: AuthConfig } {
+  if (raw.auth === undefined) return {};
+  const { auth, problems } = parseAuth(raw.auth, origin.raw?.auth);
+  for (const problem of problems) {
+    errors.push(
+      new ConfigError(problem.message, origin.positionOf([...origin.path, "auth", ...problem.path])),
+    );
+  }
+  return auth ? { auth } : {};
+}
+
+/** `inherit_env` (schema-checked: a boolean or a list of names); absent means the default, true. */
+function inheritEnv(raw: Readonly<Record<string, unknown>>): { inheritEnv?: InheritEnv } {
+  const value = raw.inherit_env;
+  if (typeof value === "boolean") return { inheritEnv: value };
+  if (Array.isArray(value)) return { inheritEnv: value.map(String) };
+  return {};
+}
+
+/** `max_message_bytes` (schema-checked: an integer >= 1); absent means the transport default. */
+function maxMessageBytes(raw: Readonly<Record<string, unknown>>): { maxMessageBytes?: number } {
+  return typeof raw.max_message_bytes === "number"
+    ? { maxMessageBytes: raw.max_message_bytes }
+    : {};
 }
 
 function stringMap(value: unknown): Record<string, string> {

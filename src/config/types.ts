@@ -1,6 +1,7 @@
 /** @module The LOAD phase's output: a fully resolved, normalised `Suite` (plain data, positions kept). */
 
 import type { SourcePos } from "../errors/errors.ts";
+import type { ComplianceBlock } from "./compliance_block.ts";
 
 export type { SourcePos };
 
@@ -20,6 +21,7 @@ import type { ServerEndpoint } from "../session/types.ts";
 export interface ServerSpec extends ServerEndpoint {
   /** Tests may pipeline over the one session (the server is stateless). */
   readonly parallel: boolean;
+  /** Where the target came from. */
   readonly source: TargetSource;
 }
 
@@ -29,14 +31,19 @@ export interface MatcherSpec {
   readonly name: string;
   /** The matcher's argument as written. For `not`, a nested matcher object. */
   readonly arg: unknown;
+  /** Where the matcher was written. */
   readonly pos: SourcePos;
 }
 
 /** One assertion: a target path into the response and a matcher. */
 export interface Assertion {
+  /** Tells an assertion from a budget. */
   readonly kind: "assertion";
+  /** Target path into the response (`result.content[0].text`). */
   readonly target: string;
+  /** The matcher applied to the target's value. */
   readonly matcher: MatcherSpec;
+  /** Where the assertion was written. */
   readonly pos: SourcePos;
 }
 
@@ -54,6 +61,18 @@ export type Budget =
     readonly headers: readonly string[];
     readonly pos: SourcePos;
   };
+
+/**
+ * A test's `expect_error:`. `any` accepts a JSON-RPC error or a tool result with `isError: true`;
+ * `protocol` only the first, `tool` only the second; `none` (`expect_error: false`) requires a
+ * successful result. Its `code` and `message` checks are ordinary assertions of the test.
+ */
+export interface ExpectError {
+  /** Which error the call must end in. */
+  readonly kind: "any" | "protocol" | "tool" | "none";
+  /** Where `expect_error:` was written. */
+  readonly pos: SourcePos;
+}
 
 /** The request a test makes. */
 export type Call =
@@ -76,14 +95,23 @@ export type TestKind = Call["kind"];
 export interface TestCase {
   /** Stable id: `<file>::<kind>::<name>` (used for shards, last-failed, reports). */
   readonly id: string;
+  /** Display name, as written. */
   readonly name: string;
+  /** What the test calls: a tool, a resource or a prompt. */
   readonly kind: TestKind;
   /** ServerSpec.key of the server this test talks to. */
   readonly serverKey: string;
+  /** The request the test makes. */
   readonly call: Call;
+  /** Assertions on the response, in declaration order. */
   readonly assertions: readonly Assertion[];
+  /** Performance budgets, in declaration order. */
   readonly budgets: readonly Budget[];
+  /** `expect_error:`: the call must end in an error (absent: an error fails the test). */
+  readonly expectError?: ExpectError;
+  /** The test file (relative to the working directory). */
   readonly file: string;
+  /** Where the test was declared. */
   readonly pos: SourcePos;
   /** Declaration order across the whole suite (results are reported in this order). */
   readonly order: number;
@@ -100,11 +128,10 @@ export interface ResolvedValue {
 }
 
 /**
- * One loaded YAML file, kept for features that read blocks LOAD does not normalise
- * (`compliance:`, `agents:`, `evals:`, `providers:`, `budget:`, `cassette:`). Holds functions:
- * never serialise it.
+ * One YAML file while it is being loaded, for the parsers of blocks outside the test lists
+ * (`compliance:`). It lives only during LOAD: the `Suite` keeps none of it.
  */
-export interface LoadedDocument {
+export interface DocumentView {
   /** The file as shown (relative to the working directory). */
   readonly file: string;
   /** A test file, or the project config (mcptest.yml / --config) when it holds tests. */
@@ -120,13 +147,30 @@ export interface LoadedDocument {
   resolve(path: DocumentPath): ResolvedValue;
 }
 
+/** Something the loader accepted but the user should hear about (plain data; the CLI prints it). */
+export interface LoadWarning {
+  /** What the warning says. */
+  readonly message: string;
+  /** The file it is about. */
+  readonly file: string;
+  /** 1-based line. */
+  readonly line: number;
+  /** 1-based column. */
+  readonly col: number;
+}
+
 /** The fully resolved suite: the one value LOAD hands to CONNECT/EXECUTE. */
 export interface Suite {
+  /** The test files loaded, in load order. */
   readonly files: readonly string[];
+  /** Resolved servers by key. */
   readonly servers: Readonly<Record<string, ServerSpec>>;
+  /** Every test, in declaration order. */
   readonly tests: readonly TestCase[];
   /** Values that must never reach an output (resolved secrets). */
   readonly secrets: readonly string[];
-  /** The loaded documents, in `files` order (optional: suites built by hand may omit it). */
-  readonly documents?: readonly LoadedDocument[];
+  /** Load warnings, in file order (e.g. a header budget on a stdio server); absent means none. */
+  readonly warnings?: readonly LoadWarning[];
+  /** The `compliance:` blocks of the files, in file order, parsed and validated at load. */
+  readonly compliance?: readonly ComplianceBlock[];
 }

@@ -3,6 +3,7 @@
 import { parse as parseDotenv } from "dotenv";
 import { isAbsolute, join } from "node:path";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+import { decodeUtf8Strict, InvalidUtf8Error } from "./decode_utf8.ts";
 
 /** A variable name as written in `${name}`. */
 export const VARIABLE_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
@@ -10,6 +11,14 @@ export const VARIABLE_NAME: RegExp = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 /** The advice every unresolvable-variable error ends with. */
 export const DEFINE_HINT =
   "define it under variables:, with --var, in an env file or in the environment";
+
+/**
+ * The most characters one interpolated string may grow to (1 MiB of UTF-16 code units). A
+ * variable whose value references another several times, nested, grows exponentially (an
+ * "expansion bomb"); past this size interpolation stops with a config error at the string or the
+ * variable definition that crossed it, instead of exhausting memory.
+ */
+export const MAX_EXPANSION_CHARS = 1024 * 1024;
 
 /** One variable as a source defines it. */
 export interface VariableDef {
@@ -84,12 +93,26 @@ export class VariableStack {
   #interpolate(text: string, pos: SourcePos | undefined, trail: readonly string[]): string {
     let out = "";
     let i = 0;
+    const append = (piece: string) => {
+      if (out.length + piece.length > MAX_EXPANSION_CHARS) {
+        const owner = trail.at(-1);
+        const what = owner === undefined ? "this value" : `the value of variable "${owner}"`;
+        throw new ConfigError(
+          `variable expansion of ${what} exceeds ${MAX_EXPANSION_CHARS} characters (nested \${...} references multiply); expected a smaller value`,
+          pos,
+        );
+      }
+      out += piece;
+    };
     while (i < text.length) {
       const dollar = text.indexOf("$", i);
-      if (dollar < 0) return out + text.slice(i);
-      out += text.slice(i, dollar);
+      if (dollar < 0) {
+        append(text.slice(i));
+        return out;
+      }
+      append(text.slice(i, dollar));
       if (text.startsWith("$${", dollar)) {
-        out += "${";
+        append("${");
         i = dollar + 3;
       } else if (text.startsWith("${", dollar)) {
         const close = text.indexOf("}", dollar + 2);
@@ -109,10 +132,10 @@ export class VariableStack {
           const where = owner === undefined ? "" : ` in the value of variable "${owner}"`;
           throw new ConfigError(`unresolvable variable \${${name}}${where}; ${DEFINE_HINT}`, pos);
         }
-        out += resolved.value;
+        append(resolved.value);
         i = close + 1;
       } else {
-        out += "$";
+        append("$");
         i = dollar + 1;
       }
     }
@@ -159,15 +182,42 @@ export interface StackInputs {
   readonly readTextFile?: ReadTextFile;
 }
 
-/** Read a text file, or undefined when it does not exist. */
+/**
+ * Read a UTF-8 text file, or undefined when it does not exist.
+ * @throws {InvalidUtf8Error} when the file is not UTF-8 (never silently turned into U+FFFD)
+ */
 export const readTextFileIfExists: ReadTextFile = async (path) => {
+  let bytes: Uint8Array;
   try {
-    return await Deno.readTextFile(path);
+    bytes = await Deno.readFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
+  return decodeUtf8Strict(bytes);
 };
+
+/** Read an env file; a file that is not UTF-8 is a config error at its first bad byte. */
+async function readEnvFile(
+  read: ReadTextFile,
+  path: string,
+  shown: string,
+): Promise<string | undefined> {
+  try {
+    return await read(path);
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) {
+      throw new ConfigErrors([
+        new ConfigError(error.message.replace(/ at line \d+, column \d+/, ""), {
+          file: shown,
+          line: error.line,
+          col: error.col,
+        }),
+      ]);
+    }
+    throw error;
+  }
+}
 
 /**
  * Build the stack of sources 1 to 6: `--var` > `--env-file` (later wins) > OS environment >
@@ -190,7 +240,7 @@ export async function buildVariableStack(inputs: StackInputs): Promise<VariableS
   const fromEnvFiles = new Map<string, VariableDef>();
   for (const path of inputs.envFiles ?? []) {
     const full = isAbsolute(path) ? path : join(inputs.cwd, path);
-    const text = await read(full);
+    const text = await readEnvFile(read, full, path);
     if (text === undefined) {
       errors.push(new ConfigError(`env file not found: ${JSON.stringify(path)} (from --env-file)`));
       continue;
@@ -207,7 +257,7 @@ export async function buildVariableStack(inputs: StackInputs): Promise<VariableS
     { label: "environment", values: environment },
   ];
   for (const name of [".env.local", ".env.test", ".env"]) {
-    const text = await read(join(inputs.cwd, name));
+    const text = await readEnvFile(read, join(inputs.cwd, name), name);
     layers.push({
       label: name,
       values: text === undefined ? new Map() : envFileValues(text, name),

@@ -9,9 +9,10 @@ const HTTP_ONLY: readonly RegExp[] = [
   /^sep-2243-header-/,
   /^sep-(835|985|2352)-/,
   /^sep-2567-server-(rejects-get-and-delete|ignores-|accepts-)/,
+  /^sep-2663-(routing-headers-|server-rejects-mismatched-mcp-name-|client-emits-mcp-name-)/,
 ];
 
-/** Whether `check` only applies to HTTP servers (used for checks that have no probe). */
+/** Whether `check` only applies to HTTP servers: on stdio it is not-applicable, probed or not. */
 export function isHttpOnly(check: string): boolean {
   return HTTP_ONLY.some((pattern) => pattern.test(check));
 }

@@ -4,6 +4,7 @@ import type { Exchange, Session } from "../session/types.ts";
 
 /** What a probe found. */
 export interface ProbeOutcome {
+  /** The verdict on the check. */
   readonly status: "pass" | "fail" | "not-applicable" | "not-verified";
   /** Why, in one line (shown in every report). */
   readonly detail?: string;
@@ -11,11 +12,13 @@ export interface ProbeOutcome {
 
 /** The shared view of the server every probe gets. */
 export interface ProbeContext {
+  /** The live session with the server. */
   readonly session: Session;
   /** The corpus version being scored. */
   readonly version: string;
   /** Whether the negotiated revision is the stateless (2026-07-28) one. */
   readonly stateless: boolean;
+  /** The transport the session runs over. */
   readonly transport: "stdio" | "http";
   /** Capabilities the server advertised ({} when none). */
   readonly capabilities: Readonly<Record<string, unknown>>;

@@ -45,6 +45,55 @@ export async function listVersions(root: string): Promise<string[]> {
   return versions.sort();
 }
 
+/** What a `--corpus-dir` root holds at its top level. */
+export interface FlatCorpus {
+  /** Whether the root holds SEP files directly (upstream's own `src/seps/` layout). */
+  readonly flat: boolean;
+  /** The revision named by a `SPEC_VERSION` file beside them, if any. */
+  readonly version?: string;
+}
+
+/**
+ * Whether `root` is a flat folder of SEP files (`sep-NNNN.yaml` at the top level, as upstream keeps
+ * them in `src/seps/`), and the revision its `SPEC_VERSION` file names. Absent or unreadable
+ * roots are not flat.
+ */
+export async function flatCorpus(root: string): Promise<FlatCorpus> {
+  let flat = false;
+  let version: string | undefined;
+  try {
+    for await (const entry of Deno.readDir(root)) {
+      if (entry.isFile && /^sep-\d+\.(ya?ml|json)$/i.test(entry.name)) flat = true;
+      if (entry.isFile && entry.name === "SPEC_VERSION") {
+        const text = (await Deno.readTextFile(join(root, entry.name))).trim();
+        if (VERSION_DIR.test(text)) version = text;
+      }
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotCapable) {
+      return { flat: false };
+    }
+    if (error instanceof Deno.errors.PermissionDenied) return { flat: false };
+    throw error;
+  }
+  return version === undefined || !flat ? { flat } : { flat, version };
+}
+
+/** Read a flat folder of SEP files (top level only; sub-folders are ignored). */
+export async function readFlatCorpus(root: string, version: string): Promise<CorpusVersion> {
+  const seps: SepFile[] = [];
+  for await (const entry of Deno.readDir(root)) {
+    if (!entry.isFile || !/\.(ya?ml|json)$/i.test(entry.name)) continue;
+    const text = await Deno.readTextFile(join(root, entry.name));
+    const value: unknown = entry.name.toLowerCase().endsWith(".json")
+      ? JSON.parse(text)
+      : parse(text);
+    if (looksLikeSep(value)) seps.push(parseSepFile(value, entry.name));
+  }
+  seps.sort((a, b) => a.sep - b.sep);
+  return { version, seps };
+}
+
 async function listFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
   for await (const entry of Deno.readDir(dir)) {

@@ -5,7 +5,7 @@ import { McptestError } from "../errors/errors.ts";
 import { ConformanceExitCode } from "../errors/exit_codes.ts";
 import { conformanceCacheRoot, type EnvLookup, safeEnv } from "./cache_dir.ts";
 import { embeddedVersion, embeddedVersions } from "./embedded.ts";
-import { listVersions, readCorpusVersion } from "./read_corpus_dir.ts";
+import { flatCorpus, listVersions, readCorpusVersion, readFlatCorpus } from "./read_corpus_dir.ts";
 import type { CorpusSource, CorpusVersion } from "./types.ts";
 
 /** Inputs of {@link resolveCorpus}. */
@@ -24,6 +24,7 @@ export interface ResolveCorpusOptions {
 
 /** A resolved corpus version and where it came from. */
 export interface ResolvedCorpus extends CorpusVersion {
+  /** Where the corpus came from. */
   readonly source: CorpusSource;
   /** The directory read, for override and cache. */
   readonly dir?: string;
@@ -49,6 +50,20 @@ export async function resolveCorpus(options: ResolveCorpusOptions = {}): Promise
   if (options.corpusDir !== undefined) {
     const root = options.corpusDir;
     const present = await listVersions(root);
+    if (present.length === 0) {
+      const flat = await flatCorpus(root);
+      if (flat.flat) {
+        const version = flatVersion(root, flat.version, options.targetVersion);
+        return { ...(await readFlatCorpus(root, version)), source: "override", dir: root };
+      }
+      throw new CorpusMissingError(
+        `--corpus-dir ${root} holds neither <version>/ folders of SEP files (e.g. ${
+          join(root, "2026-07-28", "sep-2575.yaml")
+        }) nor SEP files of its own (e.g. ${
+          join(root, "sep-2575.yaml")
+        }); run \`mcptest conformance refresh --corpus-dir ${root}\` to fill it`,
+      );
+    }
     const version = pick(options.targetVersion, present, `--corpus-dir ${root}`);
     const dir = join(root, version);
     return { ...(await readCorpusVersion(dir, version)), source: "override", dir };
@@ -72,11 +87,39 @@ export async function resolveCorpus(options: ResolveCorpusOptions = {}): Promise
 
 /** Every version a run could resolve (for messages and `check-ids`). */
 export async function availableVersions(options: ResolveCorpusOptions = {}): Promise<string[]> {
-  if (options.corpusDir !== undefined) return await listVersions(options.corpusDir);
+  if (options.corpusDir !== undefined) {
+    const versions = await listVersions(options.corpusDir);
+    if (versions.length > 0) return versions;
+    const flat = await flatCorpus(options.corpusDir);
+    return flat.version === undefined ? [] : [flat.version];
+  }
   const cacheRoot = conformanceCacheRoot(options.env ?? safeEnv, options.os);
   const cached = cacheRoot === undefined ? [] : await listVersions(cacheRoot);
   const embedded = options.noEmbedded ? [] : embeddedVersions();
   return [...new Set([...cached, ...embedded])].sort();
+}
+
+/**
+ * The version a flat folder stands for: its SPEC_VERSION, or --target-version (which must agree
+ * with SPEC_VERSION when both are given).
+ */
+function flatVersion(root: string, named: string | undefined, target: string | undefined): string {
+  if (named !== undefined && target !== undefined && named !== target) {
+    throw new CorpusMissingError(
+      `--corpus-dir ${root} is a flat folder of SEP files for ${named} (its SPEC_VERSION), not ${target}; for several revisions use <version>/ folders (${
+        join(root, target, "sep-NNNN.yaml")
+      })`,
+    );
+  }
+  const version = target ?? named;
+  if (version === undefined) {
+    throw new CorpusMissingError(
+      `--corpus-dir ${root} is a flat folder of SEP files with no SPEC_VERSION file: pass --target-version to say which revision it holds, or move the files into ${
+        join(root, "<version>")
+      }/ (e.g. ${join(root, "2026-07-28", "sep-2575.yaml")})`,
+    );
+  }
+  return version;
 }
 
 function pick(target: string | undefined, present: readonly string[], where: string): string {

@@ -5,44 +5,67 @@ import type { CheckStatus, CorpusSource, Severity } from "./types.ts";
 
 /** The verdict on one checked requirement. */
 export interface CheckResult {
+  /** The check id. */
   readonly check: string;
+  /** The SEP the requirement belongs to. */
   readonly sep: number;
+  /** RFC 2119 severity of the requirement. */
   readonly severity: Severity;
+  /** The verdict. */
   readonly status: CheckStatus;
   /** Why, in one line (absent for untested checks). */
   readonly detail?: string;
+  /** The requirement's text. */
   readonly text: string;
+  /** The spec URL of the requirement. */
   readonly url?: string;
 }
 
 /** One excluded requirement (never scored). */
 export interface ExcludedResult {
+  /** The SEP the requirement belongs to. */
   readonly sep: number;
+  /** RFC 2119 severity of the requirement. */
   readonly severity: Severity;
+  /** The requirement's text. */
   readonly text: string;
+  /** Why it is excluded from scoring. */
   readonly reason: string;
 }
 
 /** Per-SEP counts: the seed's four fields first, then the other statuses. */
 export interface SepSummary {
+  /** The SEP number. */
   readonly sep: number;
   /** Checks that reached a verdict (pass or fail). */
   readonly tested: number;
+  /** Checks that passed. */
   readonly passed: number;
+  /** Requirements excluded from scoring. */
   readonly excluded: number;
+  /** Checks that failed. */
   readonly failed: number;
+  /** Checks the server's features made not applicable. */
   readonly not_applicable: number;
+  /** Checks whose probe reached no verdict. */
   readonly not_verified: number;
+  /** Checks no probe implements. */
   readonly untested: number;
 }
 
 /** How many checks ended in each status. */
 export interface StatusCounts {
+  /** Checks that passed. */
   readonly pass: number;
+  /** Checks that failed. */
   readonly fail: number;
+  /** Checks the server's features made not applicable. */
   readonly not_applicable: number;
+  /** Checks whose probe reached no verdict. */
   readonly not_verified: number;
+  /** Checks no probe implements. */
   readonly untested: number;
+  /** Requirements excluded from scoring. */
   readonly excluded: number;
 }
 
@@ -51,28 +74,47 @@ export interface StatusCounts {
  * the rest are mcptest additions documented in docs/conformance.md.
  */
 export interface ConformanceResult {
+  /** The spec version scored against. */
   readonly target_version: string;
+  /** Where the corpus came from. */
   readonly corpus_source: CorpusSource;
+  /** MUST checks passed out of those tested. */
   readonly must: SeverityCount;
+  /** SHOULD checks passed out of those tested. */
   readonly should: SeverityCount;
+  /** MAY checks passed out of those tested. */
   readonly may: SeverityCount;
+  /** The tier the counts earn. */
   readonly tier: Tier;
+  /** The tier's short badge. */
   readonly badge: Badge;
+  /** Counts per SEP, by SEP number. */
   readonly per_sep: readonly SepSummary[];
   /** Version of this shape (1). */
   readonly schema_version: 1;
   /** The rule that set the tier, in words. */
   readonly tier_reason: string;
+  /**
+   * How the target version was chosen: `flag` (--target-version forced it) or `server` (the newest
+   * revision the server negotiates that has a corpus).
+   */
+  readonly target_from?: "flag" | "server";
   /** The server as given to --server (URL, or `stdio://<command>`). */
   readonly server: string;
+  /** The transport the session ran over. */
   readonly transport: "stdio" | "http";
   /** The revision the session negotiated (null if the handshake failed). */
   readonly protocol_version: string | null;
   /** Why the session could not speak the target version, when it could not. */
   readonly handshake_error?: string;
+  /** How many checks ended in each status. */
   readonly statuses: StatusCounts;
+  /** Every checked requirement with its verdict. */
   readonly checks: readonly CheckResult[];
+  /** Every excluded requirement. */
   readonly excluded: readonly ExcludedResult[];
+  /** The tool that produced the result. */
   readonly tool: { readonly name: "mcptest"; readonly version: string };
+  /** Wall-clock time of the run in milliseconds. */
   readonly duration_ms: number;
 }

@@ -7,6 +7,7 @@ import { findRevision } from "../protocol/revisions.ts";
 import type { Exchange, Session } from "../session/types.ts";
 import { ConnectError } from "../transport/failure_layer.ts";
 import { isHttpOnly } from "./applicability.ts";
+import { STDIO_SKIP } from "./probes/_helpers.ts";
 import type { Probe, ProbeContext, ProbeOutcome } from "./probe_types.ts";
 import { LATE_PROBES, PROBES } from "./probes/registry.ts";
 import type { CheckResult, ConformanceResult, ExcludedResult } from "./result.ts";
@@ -26,13 +27,24 @@ export class ServerUnreachableError extends McptestError {
 export interface RunConformanceOptions {
   /** The server; its protocolVersion is pinned to the target version when the table knows it. */
   readonly server: ServerEndpoint;
-  readonly corpus: CorpusVersion & { readonly source: CorpusSource };
+  /**
+   * The corpus to score against (its version is forced on the handshake), or a chooser that gets
+   * the revision the server negotiated when left free (undefined when that handshake failed).
+   */
+  readonly corpus: RunCorpus | CorpusChooser;
   /** Opens a session (the live `connect`, or a fake in tests). */
   readonly connect: (server: ServerEndpoint) => Promise<Session>;
+  /** mcptest's version, for the result. */
   readonly toolVersion: string;
   /** Probe map (default: the registry). */
   readonly probes?: Readonly<Record<string, Probe>>;
 }
+
+/** A corpus version and where it came from. */
+export type RunCorpus = CorpusVersion & { readonly source: CorpusSource };
+
+/** Picks the corpus for the revision the server negotiated (undefined: the handshake failed). */
+export type CorpusChooser = (negotiated: string | undefined) => Promise<RunCorpus>;
 
 /** Checks that a failed handshake decides: a 2026 server must implement server/discover. */
 const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
@@ -46,24 +58,29 @@ const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
-  const { corpus } = options;
   const probes = options.probes ?? PROBES;
-  const revision = findRevision(corpus.version);
-  const server: ServerEndpoint = revision
-    ? { ...options.server, protocolVersion: revision.id }
-    : options.server;
-  const transport = server.target.kind === "stdio" ? "stdio" : "http";
-  let session: Session | undefined;
-  let handshakeError: string | undefined;
-  try {
-    session = await options.connect(server);
-  } catch (error) {
-    if (!(error instanceof ConnectError) || error.layer !== "initialize") {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new ServerUnreachableError(`server unreachable: ${message}`, { cause: error });
+  let opened = typeof options.corpus === "function"
+    ? await open(options, options.server)
+    : await open(options, pinned(options.server, options.corpus.version));
+  let corpus: RunCorpus;
+  if (typeof options.corpus === "function") {
+    try {
+      corpus = await options.corpus(opened.session?.protocolVersion || undefined);
+    } catch (error) {
+      await opened.session?.close();
+      throw error;
     }
-    handshakeError = error.message;
+    const revision = findRevision(corpus.version);
+    if (opened.session && revision && revision.id !== opened.session.protocolVersion) {
+      // The chooser fell back to an older corpus: score that revision on a pinned session.
+      await opened.session.close();
+      opened = await open(options, pinned(options.server, corpus.version));
+    }
+  } else {
+    corpus = options.corpus;
   }
+  const { session, handshakeError, server } = opened;
+  const transport = server.target.kind === "stdio" ? "stdio" : "http";
   const checks: CheckResult[] = [];
   const excluded: ExcludedResult[] = [];
   try {
@@ -92,13 +109,10 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
           ? probes[requirement.check]
           : undefined;
         let outcome: Verdict | undefined;
-        if (!ctx) {
+        if (transport === "stdio" && isHttpOnly(requirement.check)) {
+          outcome = { status: "not-applicable", detail: STDIO_SKIP };
+        } else if (!ctx) {
           outcome = handshakeOutcome(requirement.check, handshakeError ?? "", probe !== undefined);
-        } else if (!probe && transport === "stdio" && isHttpOnly(requirement.check)) {
-          outcome = {
-            status: "not-applicable",
-            detail: "HTTP-only requirement; the server runs over stdio",
-          };
         }
         if (outcome || !probe) {
           checks.push(outcome ? { ...base, ...outcome } : { ...base, status: "untested" });
@@ -134,6 +148,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     per_sep: counted.perSep,
     schema_version: 1,
     tier_reason: counted.tier.reason,
+    target_from: typeof options.corpus === "function" ? "server" : "flag",
     server: labelOf(server),
     transport,
     protocol_version: session?.protocolVersion || null,
@@ -144,6 +159,30 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     tool: { name: "mcptest", version: options.toolVersion },
     duration_ms: Math.round(performance.now() - started),
   };
+}
+
+/** An opened session, or the handshake error that prevented it. */
+interface Opened {
+  readonly server: ServerEndpoint;
+  readonly session?: Session;
+  readonly handshakeError?: string;
+}
+
+function pinned(server: ServerEndpoint, version: string): ServerEndpoint {
+  const revision = findRevision(version);
+  return revision ? { ...server, protocolVersion: revision.id } : server;
+}
+
+async function open(options: RunConformanceOptions, server: ServerEndpoint): Promise<Opened> {
+  try {
+    return { server, session: await options.connect(server) };
+  } catch (error) {
+    if (!(error instanceof ConnectError) || error.layer !== "initialize") {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new ServerUnreachableError(`server unreachable: ${message}`, { cause: error });
+    }
+    return { server, handshakeError: error.message };
+  }
 }
 
 /** A status and its reason. */

@@ -2,14 +2,19 @@
 
 /** Passed and total checks of one severity (only decided checks: pass or fail). */
 export interface SeverityCount {
+  /** Checks that passed. */
   readonly passed: number;
+  /** Checks that reached a verdict. */
   readonly total: number;
 }
 
 /** What {@link scoreTier} needs: the decided MUST, SHOULD and MAY checks. */
 export interface TierInput {
+  /** MUST checks. */
   readonly must: SeverityCount;
+  /** SHOULD checks. */
   readonly should: SeverityCount;
+  /** MAY checks. */
   readonly may: SeverityCount;
 }
 
@@ -21,7 +26,9 @@ export type Badge = "T1" | "T2" | "T3" | "F";
 
 /** The outcome of {@link scoreTier}. */
 export interface TierResult {
+  /** The tier earned. */
   readonly tier: Tier;
+  /** The tier's short badge. */
   readonly badge: Badge;
   /** MUST pass rate in [0, 1] (1 when no MUST was decided). */
   readonly mustRate: number;

@@ -5,15 +5,21 @@ export type Severity = "must" | "should" | "may";
 
 /** One `requirements:` entry that names a check (a probe may implement it). */
 export interface CheckedRequirement {
+  /** The check id a probe implements. */
   readonly check: string;
+  /** The requirement's text. */
   readonly text: string;
+  /** The spec URL of the requirement. */
   readonly url?: string;
 }
 
 /** One `requirements:` entry excluded from scoring, with the reason. */
 export interface ExcludedRequirement {
+  /** The requirement's text. */
   readonly text: string;
+  /** Why it is excluded from scoring. */
   readonly excluded: string;
+  /** The spec URL of the requirement. */
   readonly url?: string;
 }
 
@@ -22,8 +28,11 @@ export type Requirement = CheckedRequirement | ExcludedRequirement;
 
 /** One `sep-NNNN.yaml` file (upstream format: `sep`, `spec_url`, `requirements`). */
 export interface SepFile {
+  /** The SEP number. */
   readonly sep: number;
+  /** The spec page the SEP changed. */
   readonly spec_url: string;
+  /** The SEP's requirements, in file order. */
   readonly requirements: readonly Requirement[];
 }
 

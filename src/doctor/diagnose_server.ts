@@ -1,7 +1,7 @@
 /** @module Walk one resolved server through its failure layers (and the migration probe when asked). */
 
 import type { HttpTarget, ServerSpec, StdioTarget } from "../config/types.ts";
-import { targetLabel } from "../runner/target_label.ts";
+import { targetLabel } from "../transport/target_label.ts";
 import type { MigrationRow } from "../migration/types.ts";
 import { declaredIn } from "./render.ts";
 import type { ServerDiagnosis } from "./types.ts";
@@ -10,6 +10,7 @@ import { walkUrl } from "./url_layers.ts";
 
 /** A diagnosis plus the migration rows when `--target-version` asked for them. */
 export interface DoctorResult extends ServerDiagnosis {
+  /** The migration probe's rows, one per corpus entry. */
   readonly migration?: readonly MigrationRow[];
 }
 

@@ -22,11 +22,18 @@ export type { MigrationRow };
  * @param options how to open the pinned session (tests inject one)
  * @returns one row per corpus entry, in corpus order
  *
- * @example
- * ```ts ignore
- * const rows = await runMigrationProbe(session);
- * console.log(renderMigrationRows(rows, false));
- * const exitCode = rows.some((r) => r.status === "fail") ? 1 : 0;
+ * @example Probe the bundled example server
+ * ```ts
+ * import { connect, loadSuite, renderMigrationRows, runMigrationProbe } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * const session = await connect(Object.values(suite.servers)[0]!);
+ * try {
+ *   const rows = await runMigrationProbe(session);
+ *   console.log(renderMigrationRows(rows, false));
+ * } finally {
+ *   await session.close();
+ * }
  * ```
  */
 export async function runMigrationProbe(

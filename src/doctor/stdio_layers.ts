@@ -3,6 +3,9 @@
 import type { ServerSpec, StdioTarget } from "../config/types.ts";
 import { findRevision, LATEST_INITIALIZE_REVISION } from "../protocol/revisions.ts";
 import type { Session } from "../session/types.ts";
+import { initializeRequest } from "../session/initialize_request.ts";
+import { LineSplitter, messageCapMessage } from "../transport/line_splitter.ts";
+import { endTree, type ServerProcess, spawnServer } from "../transport/process_tree.ts";
 import { initializeLayer, readinessLayer } from "./session_layers.ts";
 import { failed, type LayerResult, ok } from "./types.ts";
 
@@ -11,57 +14,46 @@ const FRAMING_FIX = "log to stderr: stdout carries only newline-delimited JSON-R
 
 /** Spawn the command, send one initialize line, and look at the first line that comes back. */
 async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<LayerResult[]> {
-  const [command, ...args] = target.command;
-  let child: Deno.ChildProcess;
+  const command = target.command[0] ?? "";
+  let server: ServerProcess;
   try {
-    child = new Deno.Command(command!, {
-      args,
-      ...(target.cwd ? { cwd: target.cwd } : {}),
-      env: { ...target.env },
-      stdin: "piped",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
+    server = spawnServer(target);
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound
       ? "command not found"
       : (error as Error).message;
     return [failed("spawn", `spawn failed: ${command}: ${why}`, SPAWN_FIX)];
   }
-  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const { child } = server;
+  const lines = child.stdout.getReader();
   const stderr = new Response(child.stderr).text();
   const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
   const writer = child.stdin.getWriter();
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    await writer.write(new TextEncoder().encode(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 0,
-        method: "initialize",
-        params: {
-          protocolVersion: revision.id,
-          capabilities: {},
-          clientInfo: { name: "mcptest-doctor", version: "0" },
-        },
-      }) + "\n",
-    )).catch(() => {});
-    const first = await new Promise<{ line?: string; exited?: number }>((resolve) => {
-      timer = setTimeout(() => resolve({}), timeoutMs);
-      let buffer = "";
-      (async () => {
-        while (true) {
-          const { value, done } = await lines.read().catch(() => ({
-            value: undefined,
-            done: true,
-          }));
-          if (done) return resolve({ exited: (await child.status).code });
-          buffer += value;
-          const newline = buffer.indexOf("\n");
-          if (newline !== -1) return resolve({ line: buffer.slice(0, newline).trim() });
-        }
-      })();
-    });
+    await writer.write(
+      new TextEncoder().encode(JSON.stringify(initializeRequest(0, revision.id)) + "\n"),
+    ).catch(() => {});
+    const first = await new Promise<{ line?: string; exited?: number; tooLong?: number }>(
+      (resolve) => {
+        timer = setTimeout(() => resolve({}), timeoutMs);
+        const splitter = new LineSplitter({
+          ...(target.maxMessageBytes === undefined ? {} : { maxBytes: target.maxMessageBytes }),
+          onOverflow: (max) => resolve({ tooLong: max }),
+        });
+        (async () => {
+          while (true) {
+            const { value, done } = await lines.read().catch(() => ({
+              value: undefined,
+              done: true,
+            }));
+            if (done || value === undefined) return resolve({ exited: (await child.status).code });
+            const found = splitter.push(value).find((l) => l.trim() !== "");
+            if (found !== undefined) return resolve({ line: found.trim() });
+          }
+        })();
+      },
+    );
     if (first.exited !== undefined) {
       const tail = (await stderr).trim().split("\n").slice(-3).join(" | ");
       return [
@@ -73,6 +65,9 @@ async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<
       ];
     }
     const spawned = ok("spawn", `started ${command} (pid ${child.pid})`);
+    if (first.tooLong !== undefined) {
+      return [spawned, failed("framing", messageCapMessage(first.tooLong), FRAMING_FIX)];
+    }
     if (first.line === undefined) {
       return [spawned, ok("framing", `no output within ${timeoutMs} ms (the handshake decides)`)];
     }
@@ -92,11 +87,9 @@ async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<
   } finally {
     clearTimeout(timer);
     await writer.close().catch(() => {});
-    try {
-      child.kill("SIGKILL");
-    } catch { /* exited */ }
     await lines.cancel().catch(() => {});
-    await child.status;
+    // The whole process group, a grandchild that ignores SIGTERM included.
+    await endTree(server, 0);
     await stderr.catch(() => "");
   }
 }

@@ -8,6 +8,7 @@ export type LayerName = FailureLayer;
 
 /** The verdict on one layer. */
 export interface LayerResult {
+  /** The layer checked. */
   readonly layer: LayerName;
   /** `n/a`: the layer does not apply (TLS for http://). */
   readonly status: "ok" | "fail" | "n/a";
@@ -19,12 +20,15 @@ export interface LayerResult {
 
 /** One server walked through its layers. */
 export interface ServerDiagnosis {
+  /** The server's name. */
   readonly name: string;
   /** Redacted target label. */
   readonly target: string;
+  /** Where the target came from. */
   readonly source: TargetSource;
   /** Where the source declared it (file), when known. */
   readonly declaredIn?: string;
+  /** The verdict of each layer, outermost first. */
   readonly layers: readonly LayerResult[];
 }
 

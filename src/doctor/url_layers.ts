@@ -5,6 +5,10 @@ import { isIP } from "node:net";
 import type { HttpTarget, ServerSpec } from "../config/types.ts";
 import { findRevision, LATEST_INITIALIZE_REVISION } from "../protocol/revisions.ts";
 import type { Session } from "../session/types.ts";
+import { initializeRequest } from "../session/initialize_request.ts";
+import { fetchSameOrigin, type Followed } from "../transport/_http.ts";
+import { redactUrl } from "../transport/failure_layer.ts";
+import { TransportError } from "../transport/transport_error.ts";
 import { initializeLayer, readinessLayer } from "./session_layers.ts";
 import { failed, type LayerResult, ok, within } from "./types.ts";
 
@@ -68,43 +72,40 @@ async function tlsLayer(
 /** POST an initialize request and judge the status before MCP semantics apply. */
 async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise<LayerResult[]> {
   const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
-  const body = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 0,
-    method: "initialize",
-    params: {
-      protocolVersion: revision.id,
-      capabilities: {},
-      clientInfo: { name: "mcptest-doctor", version: "0" },
-    },
-  });
-  let response: Response;
+  let followed: Followed;
   try {
-    response = await fetch(target.url, {
+    followed = await fetchSameOrigin(target.url, {
       method: "POST",
       headers: {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
         ...target.headers,
       },
-      body,
-      redirect: "manual",
+      body: JSON.stringify(initializeRequest(0, revision.id)),
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
+    if (error instanceof TransportError) {
+      return [failed("http", error.message, "point the server url at the endpoint itself")];
+    }
     return [
       failed(
         "http",
-        `http request to ${target.url} failed: ${reason(error)}`,
+        `http request to ${redactUrl(target.url)} failed: ${reason(error)}`,
         "check the URL and any proxy or gateway in front of the server",
       ),
     ];
   }
+  const { response, redirects } = followed;
   await response.body?.cancel().catch(() => {});
   const status = response.status;
+  const url = redactUrl(followed.url);
+  const via = redirects.length === 0
+    ? ""
+    : ` (followed ${redirects.map((r) => `${r.status} ${r.from} -> ${r.to}`).join(", ")})`;
   if (status === 401 || status === 403) {
     return [
-      ok("http", `${status} from ${target.url}`),
+      ok("http", `${status} from ${url}${via}`),
       failed(
         "auth",
         `authentication failed: ${status}${
@@ -120,7 +121,7 @@ async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise
     return [
       failed(
         "http",
-        `http ${status} from ${target.url}`,
+        `http ${status} from ${url}${via}`,
         status >= 500
           ? "the server or a gateway in front of it failed: check its logs"
           : "check the URL path (MCP endpoints usually live at /mcp) and redirects",
@@ -128,7 +129,7 @@ async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise
     ];
   }
   return [
-    ok("http", `${status} from POST ${target.url}`),
+    ok("http", `${status} from POST ${url}${via}`),
     ok(
       "auth",
       target.headers && Object.keys(target.headers).length > 0

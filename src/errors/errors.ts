@@ -4,8 +4,11 @@ import { ExitCode } from "./exit_codes.ts";
 
 /** A position in a source file, 1-based. */
 export interface SourcePos {
+  /** The file (relative to the working directory). */
   readonly file: string;
+  /** 1-based line. */
   readonly line: number;
+  /** 1-based column. */
   readonly col: number;
 }
 
@@ -18,6 +21,7 @@ export function formatPos(pos: SourcePos): string {
 export class McptestError extends Error {
   /** The process exit code this error maps to. */
   readonly exitCode: number;
+  /** An error with the exit code it maps to. */
   constructor(message: string, exitCode: number, options?: ErrorOptions) {
     super(message, options);
     this.name = "McptestError";
@@ -27,6 +31,7 @@ export class McptestError extends Error {
 
 /** Invalid command-line usage (exit 2). */
 export class UsageError extends McptestError {
+  /** A usage error (exit 2). */
   constructor(message: string, options?: ErrorOptions) {
     super(message, ExitCode.ConfigError, options);
     this.name = "UsageError";
@@ -35,8 +40,11 @@ export class UsageError extends McptestError {
 
 /** A config/test-file error with a position (exit 2). Message renders as `file:line:col: ...`. */
 export class ConfigError extends McptestError {
+  /** Where the problem is, when it has a place. */
   readonly pos: SourcePos | undefined;
+  /** The message without its position. */
   readonly detail: string;
+  /** A config error at `pos` (exit 2). */
   constructor(detail: string, pos?: SourcePos, options?: ErrorOptions) {
     super(pos ? `${formatPos(pos)}: ${detail}` : detail, ExitCode.ConfigError, options);
     this.name = "ConfigError";
@@ -47,7 +55,9 @@ export class ConfigError extends McptestError {
 
 /** Several config errors found in one load, reported together (exit 2). */
 export class ConfigErrors extends McptestError {
+  /** Every error found, in file order. */
   readonly errors: readonly ConfigError[];
+  /** The errors of one load; the message joins theirs, one per line. */
   constructor(errors: readonly ConfigError[]) {
     super(errors.map((e) => e.message).join("\n"), ExitCode.ConfigError);
     this.name = "ConfigErrors";

@@ -5,31 +5,39 @@ import type { MatcherFactory } from "./_factory.ts";
 import { deepEqual, render } from "./_values.ts";
 
 /** `exact`: the captured value deep-equals the literal (key order never matters). */
-export const exact: MatcherFactory = (arg) => ({
-  name: "exact",
-  match: (actual) => ({
-    pass: deepEqual(actual, arg),
-    expected: render(arg),
-    actual: render(actual),
-  }),
-});
+export const exact: MatcherFactory = (arg) => {
+  const expected = render(arg);
+  return {
+    name: "exact",
+    expected,
+    match: (actual) => ({ pass: deepEqual(actual, arg), expected, actual: render(actual) }),
+  };
+};
 
 /** `contains`: the captured value structurally contains the literal (seed 004 section 3). */
-export const contains: MatcherFactory = (arg) => ({
-  name: "contains",
-  match: (actual) => ({
-    pass: structurallyContains(actual, arg),
-    expected: render(arg),
-    actual: render(actual),
-  }),
-});
+export const contains: MatcherFactory = (arg) => {
+  const expected = `a value containing ${render(arg)}`;
+  return {
+    name: "contains",
+    expected,
+    match: (actual) => ({
+      pass: structurallyContains(actual, arg),
+      expected,
+      actual: render(actual),
+    }),
+  };
+};
 
 /** `subset`: the captured value is structurally contained in the literal (the inverse of contains). */
-export const subset: MatcherFactory = (arg) => ({
-  name: "subset",
-  match: (actual) => ({
-    pass: structurallyContains(arg, actual),
-    expected: `a subset of ${render(arg)}`,
-    actual: render(actual),
-  }),
-});
+export const subset: MatcherFactory = (arg) => {
+  const expected = `a subset of ${render(arg)}`;
+  return {
+    name: "subset",
+    expected,
+    match: (actual) => ({
+      pass: structurallyContains(arg, actual),
+      expected,
+      actual: render(actual),
+    }),
+  };
+};

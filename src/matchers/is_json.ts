@@ -6,20 +6,25 @@ import { schema } from "./schema.ts";
 
 /** `is-json: true`, or `is-json: { schema: {...} }` to validate the parsed value too. */
 export const isJson: MatcherFactory = (arg, spec, compile) => {
-  const withSchema = isObject(arg) && "schema" in arg;
+  const withSchema = isObject(arg) && Object.hasOwn(arg, "schema") &&
+    Object.keys(arg).length === 1;
   if (arg !== true && !withSchema) {
     throw badArg(spec, `got ${render(arg)}, expected true or { schema: <JSON Schema> }`);
   }
   const inner = withSchema
     ? schema((arg as Record<string, unknown>).schema, spec, compile)
     : undefined;
+  const expected = inner
+    ? `a JSON text whose value is ${inner.expected ?? "valid"}`
+    : "a JSON text";
   return {
     name: "is-json",
+    expected,
     match: async (actual, context) => {
       if (typeof actual !== "string") {
         return {
           pass: false,
-          expected: "a JSON text",
+          expected,
           actual: render(actual),
           message: "not a string",
         };
@@ -30,14 +35,14 @@ export const isJson: MatcherFactory = (arg, spec, compile) => {
       } catch (error) {
         return {
           pass: false,
-          expected: "a JSON text",
+          expected,
           actual: render(actual),
           message: (error as Error).message,
         };
       }
-      if (!inner) return { pass: true, expected: "a JSON text", actual: render(actual) };
+      if (!inner) return { pass: true, expected, actual: render(actual) };
       const outcome = await inner.match(parsed, context);
-      return { ...outcome, expected: `a JSON text whose value is ${outcome.expected}` };
+      return { ...outcome, expected };
     },
   };
 };

@@ -64,15 +64,17 @@ export const isValidToolsCall: MatcherFactory = (arg, spec) => {
   const ok = arg === true || (isObject(arg) && Object.keys(arg).every((k) => k === "allow_error") &&
     typeof arg.allow_error === "boolean");
   if (!ok) throw badArg(spec, `got ${render(arg)}, expected true or { allow_error: <boolean> }`);
+  const expected = allowError
+    ? "a well-formed tools/call result"
+    : "a successful, well-formed tools/call result";
   return {
     name: "is-valid-tools-call",
+    expected,
     match: (actual) => {
       const problems = toolsCallProblems(actual, allowError);
       return {
         pass: problems.length === 0,
-        expected: allowError
-          ? "a well-formed tools/call result"
-          : "a successful, well-formed tools/call result",
+        expected,
         actual: render(actual),
         ...(problems.length > 0 ? { message: problems.join("; ") } : {}),
       };

@@ -17,13 +17,15 @@ export const levenshtein: MatcherFactory = (arg, spec) => {
   const extra = Object.keys(arg).filter((k) => k !== "value" && k !== "max_distance");
   if (extra.length > 0) throw badArg(spec, `unknown key "${extra[0]}", expected ${shape}`);
   const reference = arg.value;
+  const expected = `text within distance ${max} of ${JSON.stringify(reference)}`;
   return {
     name: "levenshtein",
+    expected,
     match: (actual) => {
       const d = distance(asText(actual), reference);
       return {
         pass: d <= max,
-        expected: `within distance ${max} of ${JSON.stringify(reference)}`,
+        expected,
         actual: render(actual),
         message: `edit distance ${d}`,
       };

@@ -8,6 +8,8 @@ import { isJson } from "./is_json.ts";
 import { isValidToolsCall } from "./is_valid_tools_call.ts";
 import { levenshtein } from "./levenshtein.ts";
 import { not } from "./not.ts";
+import { absent, exists } from "./presence.ts";
+import { render } from "./_values.ts";
 import { schema } from "./schema.ts";
 import { snapshot } from "./snapshot.ts";
 import { containsAll, containsAny, icontains, regex, startsWith } from "./strings.ts";
@@ -27,23 +29,34 @@ const MATCHERS: Readonly<Record<string, MatcherFactory>> = {
   "is-json": isJson,
   "is-valid-tools-call": isValidToolsCall,
   snapshot,
+  exists,
+  absent,
   not,
 };
 
 /** Names of every deterministic matcher, in documentation order. */
 export const MATCHER_NAMES: readonly string[] = Object.keys(MATCHERS);
 
+/** The factory registered under `name`: own properties only (`constructor` is not a matcher). */
+export function matcherFactory(name: string): MatcherFactory | undefined {
+  return Object.hasOwn(MATCHERS, name) ? MATCHERS[name] : undefined;
+}
+
 /**
  * Compile a matcher spec: validates its argument now so a bad one fails the load (exit 2).
  * @throws {ConfigError} unknown matcher name or bad argument, positioned
  */
 export function compileMatcher(spec: MatcherSpec): Matcher {
-  const factory = Object.hasOwn(MATCHERS, spec.name) ? MATCHERS[spec.name] : undefined;
+  const factory = matcherFactory(spec.name);
   if (!factory) {
     throw new ConfigError(
       `unknown matcher "${spec.name}", expected one of: ${MATCHER_NAMES.join(", ")}`,
       spec.pos,
     );
   }
-  return factory(spec.arg, spec, compileMatcher);
+  const matcher = factory(spec.arg, spec, compileMatcher);
+  // Every matcher can say what it expects without a value (a missing target, a `not`).
+  return matcher.expected !== undefined
+    ? matcher
+    : { ...matcher, expected: `${spec.name} ${render(spec.arg)}` };
 }

@@ -55,13 +55,15 @@ export const schema: MatcherFactory = (arg, spec) => {
       : "";
     throw badArg(spec, `invalid JSON Schema: ${reason}${hint}`);
   }
+  const expected = `a value matching schema ${render(arg)}`;
   return {
     name: "schema",
+    expected,
     match: (actual) => {
       const pass = validate(actual) === true;
       return {
         pass,
-        expected: `a value matching schema ${render(arg)}`,
+        expected,
         actual: render(actual),
         ...(pass ? {} : { message: describe(validate.errors) }),
       };

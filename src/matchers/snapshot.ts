@@ -1,8 +1,9 @@
-/** @module `snapshot: KEY`: first run records `<suite_dir>/snapshots/KEY.json`, later runs deep-compare; `-u` rewrites. */
+/** @module `snapshot: KEY`: first run records `<suite_dir>/snapshots/KEY.json` (secrets redacted), later runs deep-compare; `-u` rewrites. */
 
 import { join } from "node:path";
 import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
+import { redactValue } from "../record/redact.ts";
 import { writeFileAtomic } from "../util/write_output.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { deepEqual, render } from "./_values.ts";
@@ -34,7 +35,11 @@ async function readSnapshot(path: string): Promise<{ value: unknown } | undefine
   }
 }
 
-/** `snapshot: "key"`: the key names a file under the suite's snapshots/ folder. */
+/**
+ * `snapshot: "key"`: the key names a file under the suite's snapshots/ folder. Secret values
+ * (`context.secrets`) are redacted before the file is written, and the actual value is redacted
+ * the same way before it is compared, so a secret the server echoes never lands in the file.
+ */
 export const snapshot: MatcherFactory = (arg, spec) => {
   if (typeof arg !== "string" || !KEY.test(arg)) {
     throw badArg(spec, `got ${render(arg)}, expected a key of letters, digits, ".", "_" or "-"`);
@@ -42,14 +47,22 @@ export const snapshot: MatcherFactory = (arg, spec) => {
   const key = arg;
   return {
     name: "snapshot",
-    match: async (actual, context) => {
+    match: async (raw, context) => {
+      const secrets = context.secrets ?? [];
+      const actual = redactValue(raw, secrets);
       const path = snapshotPath(context.suiteDir, key);
       const stored = context.updateSnapshots ? undefined : await readSnapshot(path);
       if (stored) {
+        const pass = deepEqual(actual, stored.value);
+        // A file written before redaction may hold a secret: fail, and never print it back.
+        const leaked = !pass && actual !== raw && deepEqual(raw, stored.value);
         return {
-          pass: deepEqual(actual, stored.value),
-          expected: `snapshot ${key}: ${render(stored.value)}`,
+          pass,
+          expected: `snapshot ${key}: ${render(redactValue(stored.value, secrets))}`,
           actual: render(actual),
+          ...(leaked
+            ? { message: `${path} holds a secret value in plain text; re-record it with -u` }
+            : {}),
         };
       }
       if (context.ci) {

@@ -19,9 +19,11 @@ export const regex: MatcherFactory = (arg, spec) => {
   } catch (error) {
     throw badArg(spec, `invalid pattern ${JSON.stringify(arg)} (${(error as Error).message})`);
   }
+  const expected = `text matching /${arg}/`;
   return {
     name: "regex",
-    match: (actual) => ({ pass: re.test(asText(actual)), expected: arg, actual: render(actual) }),
+    expected,
+    match: (actual) => ({ pass: re.test(asText(actual)), expected, actual: render(actual) }),
   };
 };
 
@@ -40,11 +42,13 @@ function stringList(arg: unknown, spec: Parameters<MatcherFactory>[1]): string[]
 /** `icontains`: case-insensitive substring. */
 export const icontains: MatcherFactory = (arg, spec) => {
   const needle = stringArg(arg, spec).toLowerCase();
+  const expected = `text containing ${JSON.stringify(arg)} (any case)`;
   return {
     name: "icontains",
+    expected,
     match: (actual) => ({
       pass: asText(actual).toLowerCase().includes(needle),
-      expected: `text containing ${JSON.stringify(arg)} (any case)`,
+      expected,
       actual: render(actual),
     }),
   };
@@ -53,11 +57,13 @@ export const icontains: MatcherFactory = (arg, spec) => {
 /** `starts-with`: string prefix. */
 export const startsWith: MatcherFactory = (arg, spec) => {
   const prefix = stringArg(arg, spec);
+  const expected = `text starting with ${JSON.stringify(prefix)}`;
   return {
     name: "starts-with",
+    expected,
     match: (actual) => ({
       pass: asText(actual).startsWith(prefix),
-      expected: `text starting with ${JSON.stringify(prefix)}`,
+      expected,
       actual: render(actual),
     }),
   };
@@ -66,14 +72,16 @@ export const startsWith: MatcherFactory = (arg, spec) => {
 /** `contains-all`: every listed substring occurs. */
 export const containsAll: MatcherFactory = (arg, spec) => {
   const needles = stringList(arg, spec);
+  const expected = `text containing all of ${render(needles)}`;
   return {
     name: "contains-all",
+    expected,
     match: (actual) => {
       const text = asText(actual);
       const missing = needles.filter((n) => !text.includes(n));
       return {
         pass: missing.length === 0,
-        expected: `text containing all of ${render(needles)}`,
+        expected,
         actual: render(actual),
         ...(missing.length > 0 ? { message: `missing: ${render(missing)}` } : {}),
       };
@@ -84,13 +92,15 @@ export const containsAll: MatcherFactory = (arg, spec) => {
 /** `contains-any`: at least one listed substring occurs. */
 export const containsAny: MatcherFactory = (arg, spec) => {
   const needles = stringList(arg, spec);
+  const expected = `text containing any of ${render(needles)}`;
   return {
     name: "contains-any",
+    expected,
     match: (actual) => {
       const text = asText(actual);
       return {
         pass: needles.some((n) => text.includes(n)),
-        expected: `text containing any of ${render(needles)}`,
+        expected,
         actual: render(actual),
       };
     },

@@ -5,7 +5,9 @@ export type PathSegment = { readonly key: string } | { readonly index: number };
 
 /** A parsed target path. */
 export interface TargetPath {
+  /** The path as written. */
   readonly text: string;
+  /** Its keys and indexes, in order. */
   readonly segments: readonly PathSegment[];
 }
 

@@ -2,6 +2,7 @@
 
 /** The verdict of one matcher on one value. */
 export interface MatchOutcome {
+  /** Whether the value is acceptable. */
   readonly pass: boolean;
   /** Human rendering of what was expected (for `expected (<matcher>): ...`). */
   readonly expected: string;
@@ -19,11 +20,32 @@ export interface MatchContext {
   readonly updateSnapshots: boolean;
   /** Running under CI (`CI=true`): snapshot writes are refused (exit 5). */
   readonly ci?: boolean;
+  /** Resolved secret values: never written into a snapshot file (compared redacted). */
+  readonly secrets?: readonly string[];
+}
+
+/** Where a target path stopped resolving (the value is missing). */
+export interface MissingTarget {
+  /** The path prefix that did not resolve, e.g. `result.isError`. */
+  readonly missingAt: string;
+  /** Why: `no such key`, `index out of range (length 2)`, `not an object (string)`. */
+  readonly reason: string;
 }
 
 /** A matcher compiled at load time (argument validated), applied at run time. */
 export interface Matcher {
   /** Display name, e.g. `exact`, `not regex`. */
   readonly name: string;
+  /**
+   * What the matcher expects, independent of any value (`true`, `text starting with "a"`): the
+   * `expected` line when there is no value to match (a missing target).
+   */
+  readonly expected?: string;
+  /** The verdict on the target's value. */
   match(actual: unknown, context: MatchContext): MatchOutcome | Promise<MatchOutcome>;
+  /**
+   * The verdict on a target that does not resolve. Matchers without it fail on a missing value
+   * (`exists` fails, `absent` passes, `not` inverts its nested matcher).
+   */
+  matchMissing?(missing: MissingTarget): MatchOutcome;
 }

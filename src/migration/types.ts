@@ -72,8 +72,11 @@ export type MigrationStatus = "pass" | "fail" | "skip";
 
 /** One row of the migration probe: one per corpus entry. */
 export interface MigrationRow {
+  /** The corpus entry's id. */
   readonly id: string;
+  /** The verdict. */
   readonly status: MigrationStatus;
+  /** The entry's title. */
   readonly title: string;
   /** One-line reason for the status. */
   readonly rationale: string;
@@ -81,6 +84,8 @@ export interface MigrationRow {
 
 /** The result of {@link checkResourceErrorCode}. */
 export interface CodeCheck {
+  /** `pass` when the code is right for the target revision, else `fail`. */
   readonly status: MigrationStatus;
+  /** What was found and, on a failure, what to use instead. */
   readonly message: string;
 }

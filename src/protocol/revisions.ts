@@ -13,6 +13,7 @@ export type Lifecycle = "initialize" | "stateless";
 
 /** What a revision requires, as data. */
 export interface RevisionInfo {
+  /** The revision's date (`2025-06-18`). */
   readonly id: Revision;
   /** `initialize` + `notifications/initialized`, or the 2026 per-request `_meta` lifecycle. */
   readonly lifecycle: Lifecycle;

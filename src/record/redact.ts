@@ -1,33 +1,62 @@
-/** @module Removes resolved secret values from any JSON value or text before it reaches an output. */
+/** @module Hides resolved secret values inside text and inside the string values of JSON (never keys). */
 
-/** The text that replaces a secret. */
-export const REDACTED = "[REDACTED]";
+import { createRedactor, redactJson } from "./redactor.ts";
+import { redactCapture, redactRecord, redactTests } from "./redact_record.ts";
+import type { RunRecord } from "./run_record.ts";
 
-/** Replace every occurrence of each secret in `text`. Secrets shorter than 3 characters are ignored. */
+export { createRedactor, REDACTED, redactJson } from "./redactor.ts";
+export type { Redactor, StringRule } from "./redactor.ts";
+export { redactCapture, redactRecord, redactTestId, redactTests } from "./redact_record.ts";
+
+/** The mark that replaces these secrets (`[REDACTED]` unless a one-letter secret could touch it). */
+export function redactionMark(secrets: readonly string[]): string {
+  return createRedactor(secrets).mark;
+}
+
+/** Replace every form of every secret in free `text` (all lengths, one letter included). */
 export function redactText(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of usable(secrets)) out = out.split(secret).join(REDACTED);
-  return out;
+  return createRedactor(secrets).text(text);
 }
 
-/** Deep-copy `value` with every string (keys included) redacted. */
+/**
+ * Deep-copy a JSON `value` with the secrets hidden inside its string values. Object keys, numbers,
+ * booleans, null and the shape are never changed. A run record is handed to `redactRecord` (which
+ * also keeps enum values such as `status` intact), a list of test results to `redactTests` and a
+ * capture file value to `redactCapture`;
+ * calling those directly says so at the call site.
+ */
 export function redactValue<T>(value: T, secrets: readonly string[]): T {
-  const list = usable(secrets);
-  if (list.length === 0) return value;
-  const walk = (v: unknown): unknown => {
-    if (typeof v === "string") return redactText(v, list);
-    if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") {
-      return Object.fromEntries(
-        Object.entries(v).map(([k, inner]) => [redactText(k, list), walk(inner)]),
-      );
-    }
-    return v;
-  };
-  return walk(value) as T;
+  if (isRunRecord(value)) return redactRecord(value, secrets) as T;
+  if (isCapture(value)) return redactCapture(value, secrets);
+  if (isTestList(value)) return redactTests(value, secrets);
+  const redactor = createRedactor(secrets);
+  if (!redactor.active) return value;
+  return redactJson(value, redactor, () => undefined) as T;
 }
 
-function usable(secrets: readonly string[]): string[] {
-  // Longest first, so a secret that contains another is replaced whole.
-  return [...new Set(secrets)].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
+function isRunRecord(value: unknown): value is RunRecord {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  const tool = v["tool"] as Record<string, unknown> | undefined;
+  return typeof v["version"] === "number" && tool?.["name"] === "mcptest" &&
+    Array.isArray(v["tests"]);
+}
+
+function isCaptureSession(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !Array.isArray(value) &&
+    "server_label" in value && "exchanges" in value;
+}
+
+function isCapture(value: unknown): boolean {
+  return Array.isArray(value)
+    ? value.length > 0 && value.every(isCaptureSession)
+    : isCaptureSession(value);
+}
+
+function isTestList(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0 &&
+    value.every((t) =>
+      t !== null && typeof t === "object" && typeof t.id === "string" &&
+      typeof t.status === "string" && Array.isArray(t.assertions) && Array.isArray(t.budgets)
+    );
 }

@@ -11,34 +11,51 @@ export type Status = "pass" | "fail" | "skip" | "error";
 
 /** The verdict of one assertion. */
 export interface AssertionResult {
+  /** The target path, as written. */
   readonly target: string;
+  /** The matcher's display name (`exact`, `not regex`). */
   readonly matcher: string;
+  /** The verdict. */
   readonly status: Status;
+  /** What the matcher expected, rendered for humans. */
   readonly expected: string;
+  /** The value found, rendered for humans. */
   readonly actual: string;
+  /** Extra explanation (schema errors, which element missed). */
   readonly message?: string;
+  /** 1-based line of the assertion in its test file. */
   readonly line: number;
+  /** 1-based column of the assertion. */
   readonly col: number;
 }
 
 /** The verdict of one performance budget (reported in its own bucket). */
 export interface BudgetResult {
+  /** Which budget it is. */
   readonly budget:
     | "max_duration_ms"
     | "max_response_tokens"
     | "response_headers"
     | "response_headers_absent";
+  /** The verdict. */
   readonly status: Status;
+  /** The limit as written, rendered for humans. */
   readonly limit: string;
+  /** What was measured, rendered for humans. */
   readonly actual: string;
+  /** Extra explanation. */
   readonly message?: string;
+  /** 1-based line of the budget in its test file. */
   readonly line: number;
+  /** 1-based column of the budget. */
   readonly col: number;
 }
 
 /** Why a test could not run to a verdict (connection failure, timeout, transport error). */
 export interface TestFailure {
+  /** The failure layer, when the transport could tell. */
   readonly layer?: FailureLayer;
+  /** What went wrong, in one line. */
   readonly message: string;
 }
 
@@ -56,17 +73,29 @@ export interface RuleRef {
 
 /** One test's result. */
 export interface TestResult {
+  /** Stable id: `<file>::<kind>::<name>`. */
   readonly id: string;
+  /** Display name. */
   readonly name: string;
+  /** What produced it: a tool, resource or prompt test, a compliance rule or a gate. */
   readonly kind: TestKind | "compliance" | "gate";
+  /** Name of the server the test ran against. */
   readonly server: string;
+  /** The test file (relative to the working directory). */
   readonly file: string;
+  /** 1-based line where the test was declared. */
   readonly line: number;
+  /** 1-based column where the test was declared. */
   readonly col: number;
+  /** The verdict. */
   readonly status: Status;
+  /** Wall-clock time of the test in milliseconds. */
   readonly durationMs: number;
+  /** The verdict of each assertion, in declaration order. */
   readonly assertions: readonly AssertionResult[];
+  /** The verdict of each budget, in declaration order. */
   readonly budgets: readonly BudgetResult[];
+  /** Why the test could not run to a verdict, when it could not. */
   readonly failure?: TestFailure;
   /** Why the test was skipped, when it was. */
   readonly skipReason?: string;
@@ -76,22 +105,33 @@ export interface TestResult {
 
 /** One server as the run saw it. */
 export interface ServerRecord {
+  /** The server's name. */
   readonly name: string;
+  /** The server's unique key (qualified by file for test-file servers). */
   readonly key: string;
   /** Redacted target label (`stdio://cmd args` or the URL). */
   readonly target: string;
+  /** Where the target came from. */
   readonly source: TargetSource;
+  /** Whether the run connected to it, failed to, or never needed it. */
   readonly status: "connected" | "failed" | "unused";
+  /** The revision the session negotiated. */
   readonly protocolVersion?: string;
+  /** Why the connection failed, when it did. */
   readonly failure?: TestFailure;
 }
 
 /** Counts over the tests. */
 export interface RunSummary {
+  /** Every test. */
   readonly total: number;
+  /** Tests that passed. */
   readonly passed: number;
+  /** Tests that failed. */
   readonly failed: number;
+  /** Tests that were skipped. */
   readonly skipped: number;
+  /** Tests that could not run to a verdict. */
   readonly errored: number;
   /** Tests whose only failures are budget failures. */
   readonly budgetFailed: number;
@@ -99,12 +139,20 @@ export interface RunSummary {
 
 /** The whole run. */
 export interface RunRecord {
+  /** Shape version ({@link RUN_RECORD_VERSION}). */
   readonly version: typeof RUN_RECORD_VERSION;
+  /** The tool that produced the record. */
   readonly tool: { readonly name: "mcptest"; readonly version: string };
+  /** When the run started (ISO 8601). */
   readonly startedAt: string;
+  /** Wall-clock time of the run in milliseconds. */
   readonly durationMs: number;
+  /** The test files run, in load order. */
   readonly files: readonly string[];
+  /** Every server of the suite. */
   readonly servers: readonly ServerRecord[];
+  /** Every result, in declaration order (compliance and gate results last). */
   readonly tests: readonly TestResult[];
+  /** Counts over the tests. */
   readonly summary: RunSummary;
 }

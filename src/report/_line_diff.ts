@@ -2,7 +2,9 @@
 
 /** One line of a diff: kept (` `), only expected (`-`) or only actual (`+`). */
 export interface DiffLine {
+  /** Kept (` `), only in the expected value (`-`) or only in the actual one (`+`). */
   readonly op: " " | "-" | "+";
+  /** The line, without its newline. */
   readonly text: string;
 }
 

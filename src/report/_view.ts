@@ -32,6 +32,20 @@ export function failedBudgets(test: TestResult): BudgetResult[] {
   return test.budgets.filter((b) => b.status === "fail");
 }
 
+/**
+ * Budgets that could not apply (a header budget on a stdio server): every reporter shows them as
+ * skipped with the reason, never as passed.
+ */
+export function skippedBudgets(test: TestResult): BudgetResult[] {
+  return test.budgets.filter((b) => b.status === "skip");
+}
+
+/** `response_headers (limit x-served-by: edge) skipped: header budgets apply to HTTP servers only`. */
+export function skippedBudgetText(b: BudgetResult): string {
+  const limit = b.limit ? ` (limit ${b.limit})` : "";
+  return `${b.budget}${limit} skipped: ${b.message ?? "the budget could not apply"}`;
+}
+
 /** `max_duration_ms: limit 250ms, actual 412ms (message)`. */
 export function budgetText(b: BudgetResult): string {
   return `${b.budget}: limit ${b.limit}, actual ${b.actual}${b.message ? ` (${b.message})` : ""}`;

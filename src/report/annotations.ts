@@ -1,6 +1,13 @@
 /** @module GitHub Actions annotations: one `::error` / `::warning` / `::notice` workflow command per failed test. */
 
-import { failureDetail, failureLocation, outcomeOf } from "./_view.ts";
+import {
+  failureDetail,
+  failureLocation,
+  outcomeOf,
+  skippedBudgets,
+  skippedBudgetText,
+} from "./_view.ts";
+import { escapeControls } from "../util/escape.ts";
 import { annotationCommand, failingRule, ruleLine, ruleTitle } from "./_rule.ts";
 import type { RunRecord } from "../record/run_record.ts";
 
@@ -42,10 +49,23 @@ export function shouldAnnotate(mode: AnnotationMode, env: EnvLookup): boolean {
  * (`PROTO-001 (MUST) initialize ...`), its message ends with the rule line and spec URL, and a
  * failed rule is `::error` for MUST, `::warning` for SHOULD, `::notice` for MAY (a result that
  * reached no verdict stays `::error`).
+ *
+ * A budget that could not apply (a header budget on a stdio server) gets a `::notice` titled
+ * `budget skipped: <test>` with its reason. Control characters in any value show as `\uXXXX`, so
+ * each command is exactly one line and cannot colour or rewrite the log.
  */
 export function renderAnnotations(record: RunRecord): string {
   let out = "";
   for (const test of record.tests) {
+    for (const b of skippedBudgets(test)) {
+      const props = [
+        `file=${escapeProperty(test.file)}`,
+        `line=${b.line || test.line}`,
+        `col=${b.line ? b.col : test.col}`,
+        `title=${escapeProperty(`budget skipped: ${test.name}`)}`,
+      ].join(",");
+      out += `::notice ${props}::${escapeData(skippedBudgetText(b))}\n`;
+    }
     const outcome = outcomeOf(test);
     if (outcome === "pass" || outcome === "skip") continue;
     const rule = failingRule(test);
@@ -69,9 +89,14 @@ export function renderAnnotations(record: RunRecord): string {
   return out;
 }
 
-/** Escape a workflow command message (GitHub's `escapeData`). */
+/**
+ * Escape a workflow command message (GitHub's `escapeData`: `%`, CR, LF), then show any other
+ * control character as `\uXXXX`.
+ */
 export function escapeData(text: string): string {
-  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return escapeControls(
+    text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A"),
+  );
 }
 
 /** Escape a workflow command property value (GitHub's `escapeProperty`). */

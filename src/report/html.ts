@@ -1,6 +1,6 @@
 /** @module The html reporter: one self-contained page (inline CSS, no scripts, no network assets). */
 
-import { escapeAttr, escapeText } from "./_escape.ts";
+import { escapeAttr, escapeText, safeMarkup } from "../util/escape.ts";
 import { HTML_STYLE } from "./_html_style.ts";
 import { lineDiff } from "./_line_diff.ts";
 import {
@@ -11,6 +11,8 @@ import {
   groupByFile,
   humanDuration,
   outcomeOf,
+  skippedBudgets,
+  skippedBudgetText,
 } from "./_view.ts";
 import { failingRule, linkableUrl } from "./_rule.ts";
 import type {
@@ -42,6 +44,8 @@ const CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-
  * actual values side by side plus a line diff. Failing tests are expanded. Every value is escaped.
  * A failing compliance result that carries its rule shows a severity badge, the rule id, the
  * revision and a link to the spec section (the page's only links: navigation, never a fetch).
+ * A budget that could not apply shows as `SKIP` with its reason, in its test and in a "Budgets
+ * skipped" section. No line of the page reads as a CI workflow command.
  */
 export function renderHtml(record: RunRecord): string {
   const s = record.summary;
@@ -80,6 +84,7 @@ export function renderHtml(record: RunRecord): string {
   ];
   parts.push(...serversSection(record.servers));
   parts.push(...budgetSection(record));
+  parts.push(...skippedSection(record));
   parts.push("<h2>Tests</h2>");
   if (record.tests.length === 0) parts.push('<p class="empty">No tests ran.</p>');
   for (const { file, tests } of groupByFile(record)) {
@@ -93,7 +98,7 @@ export function renderHtml(record: RunRecord): string {
     "</body>",
     "</html>",
   );
-  return parts.join("\n") + "\n";
+  return safeMarkup(parts.join("\n") + "\n");
 }
 
 function count(n: number, label: string): string {
@@ -121,7 +126,7 @@ function budgetSection(record: RunRecord): string[] {
   for (const test of record.tests) {
     for (const b of failedBudgets(test)) {
       rows.push(
-        `<tr><td>${escapeText(test.name)}</td><td><code>${b.budget}</code></td><td>${
+        `<tr><td>${escapeText(test.name)}</td><td><code>${escapeText(b.budget)}</code></td><td>${
           escapeText(b.limit)
         }</td><td>${escapeText(b.actual)}</td><td>${escapeText(test.file)}:${b.line}</td></tr>`,
       );
@@ -132,6 +137,28 @@ function budgetSection(record: RunRecord): string[] {
     '<h2 id="over-budget">Over budget</h2>',
     '<p class="meta">The response was right but too expensive (or its headers were off).</p>',
     "<table><thead><tr><th>Test</th><th>Budget</th><th>Limit</th><th>Actual</th><th>Location</th></tr></thead>",
+    `<tbody>${rows.join("")}</tbody></table>`,
+  ];
+}
+
+function skippedSection(record: RunRecord): string[] {
+  const rows: string[] = [];
+  for (const test of record.tests) {
+    for (const b of skippedBudgets(test)) {
+      rows.push(
+        `<tr><td>${escapeText(test.name)}</td><td><code>${escapeText(b.budget)}</code></td><td>${
+          escapeText(b.limit)
+        }</td><td>${escapeText(b.message ?? "the budget could not apply")}</td><td>${
+          escapeText(test.file)
+        }:${b.line || test.line}</td></tr>`,
+      );
+    }
+  }
+  if (rows.length === 0) return [];
+  return [
+    '<h2 id="budgets-skipped">Budgets skipped</h2>',
+    '<p class="meta">These budgets could not apply, so they neither passed nor failed.</p>',
+    "<table><thead><tr><th>Test</th><th>Budget</th><th>Limit</th><th>Reason</th><th>Location</th></tr></thead>",
     `<tbody>${rows.join("")}</tbody></table>`,
   ];
 }
@@ -161,6 +188,18 @@ function testBlock(test: TestResult): string[] {
       }</ul>`,
     );
   }
+  const skipped = skippedBudgets(test);
+  if (skipped.length > 0) {
+    lines.push(
+      `<ul>${
+        skipped.map((b) =>
+          `<li><span class="badge skip">SKIP</span> budget ${
+            escapeText(skippedBudgetText(b))
+          } (line ${b.line})</li>`
+        ).join("")
+      }</ul>`,
+    );
+  }
   if (o === "pass" || o === "skip") lines.push(...passedSummary(test));
   lines.push("</div>", "</details>");
   return lines;
@@ -171,9 +210,11 @@ function ruleBlock(rule: RuleRef): string {
   const spec = url
     ? `<a href="${escapeAttr(url)}" rel="noreferrer">specification</a>`
     : escapeText(rule.specUrl);
-  return `<p><span class="badge ${SEVERITY_BADGE[rule.severity] ?? "skip"}">${
-    escapeText(rule.severity)
-  }</span> ${escapeText(rule.id)} · ${escapeText(rule.revision)} · ${spec}</p>`;
+  return `<p><span class="badge ${
+    Object.hasOwn(SEVERITY_BADGE, rule.severity) ? SEVERITY_BADGE[rule.severity] : "skip"
+  }">${escapeText(rule.severity)}</span> ${escapeText(rule.id)} · ${
+    escapeText(rule.revision)
+  } · ${spec}</p>`;
 }
 
 function assertionBlock(a: AssertionResult): string[] {
@@ -203,9 +244,11 @@ function passedSummary(test: TestResult): string[] {
       }</td></tr>`
     ),
     ...test.budgets.map((b) =>
-      `<tr><td><code>${b.budget}</code></td><td>limit ${escapeText(b.limit)}, actual ${
+      `<tr><td><code>${escapeText(b.budget)}</code></td><td>limit ${escapeText(b.limit)}, actual ${
         escapeText(b.actual)
-      }</td><td>${escapeText(b.status)}</td></tr>`
+      }</td><td>${escapeText(b.status)}${
+        b.status === "skip" && b.message ? `: ${escapeText(b.message)}` : ""
+      }</td></tr>`
     ),
   ];
   return [`<table><tbody>${rows.join("")}</tbody></table>`];

@@ -1,6 +1,6 @@
 /** @module The junit reporter: Ant/Jenkins-style JUnit XML, one `<testsuite>` per test file. */
 
-import { escapeAttr, escapeText } from "./_escape.ts";
+import { escapeAttr, escapeText, safeMarkup } from "../util/escape.ts";
 import {
   errorText,
   failureDetail,
@@ -8,6 +8,8 @@ import {
   groupByFile,
   outcomeOf,
   seconds,
+  skippedBudgets,
+  skippedBudgetText,
 } from "./_view.ts";
 import { failingRule, ruleLine } from "./_rule.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
@@ -22,6 +24,10 @@ import type { RunRecord, TestResult } from "../record/run_record.ts";
  * A failing compliance result that carries its rule opens the `<failure>`/`<error>` body with
  * `rule PROTO-001 (MUST in v2025-11-25): <spec URL>`. (The Jenkins/Ant schema has no
  * `<properties>` inside `<testcase>`, so the rule travels in the body, which every consumer shows.)
+ *
+ * A budget that could not apply (a header budget on a stdio server) is listed with its reason in
+ * the test case's `<system-out>` (`budget ... skipped: ...`): it does not change the verdict but
+ * never passes silently. Every value is escaped and no line reads as a CI workflow command.
  */
 export function renderJunit(record: RunRecord): string {
   const s = record.summary;
@@ -61,7 +67,7 @@ export function renderJunit(record: RunRecord): string {
     lines.push(`  </testsuite>`);
   });
   lines.push(`</testsuites>`);
-  return lines.join("\n") + "\n";
+  return safeMarkup(lines.join("\n") + "\n");
 }
 
 function testcase(test: TestResult): string[] {
@@ -73,7 +79,12 @@ function testcase(test: TestResult): string[] {
     line: test.line,
   });
   const outcome = outcomeOf(test);
-  if (outcome === "pass") return [`    <testcase ${head}/>`];
+  const skipped = skippedBudgets(test);
+  const out = skipped.length === 0
+    ? []
+    : [`      <system-out>${escapeText(skipped.map(skippedBudgetText).join("\n"))}</system-out>`];
+  if (outcome === "pass" && out.length === 0) return [`    <testcase ${head}/>`];
+  if (outcome === "pass") return [`    <testcase ${head}>`, ...out, `    </testcase>`];
   const rule = failingRule(test);
   const body = escapeText(
     rule ? `${ruleLine(rule)}\n\n${failureDetail(test)}` : failureDetail(test),
@@ -90,7 +101,7 @@ function testcase(test: TestResult): string[] {
       `      <failure ${attrs({ message: failureHeadline(test), type })}>${body}</failure>`,
     );
   }
-  return [`    <testcase ${head}>`, ...inner, `    </testcase>`];
+  return [`    <testcase ${head}>`, ...inner, ...out, `    </testcase>`];
 }
 
 function attrs(values: Record<string, string | number>): string {

@@ -1,6 +1,12 @@
 /** @module The markdown reporter: a summary fit for a PR comment or `$GITHUB_STEP_SUMMARY`. */
 
-import { escapeText, fenceFor, markdownCell, visibleControls } from "./_escape.ts";
+import {
+  escapeText,
+  fenceFor,
+  markdownCell,
+  neutralizeCommands,
+  visibleControls,
+} from "../util/escape.ts";
 import { lineDiff } from "./_line_diff.ts";
 import {
   budgetText,
@@ -10,6 +16,7 @@ import {
   humanDuration,
   isFailing,
   outcomeOf,
+  skippedBudgets,
 } from "./_view.ts";
 import { failingRule, linkableUrl } from "./_rule.ts";
 import type { AssertionResult, RuleRef, RunRecord, TestResult } from "../record/run_record.ts";
@@ -28,7 +35,9 @@ const LABEL = {
  * failures (expected/actual as a `diff` block), the over-budget bucket, and every test in a
  * collapsed table. Every value from the record is escaped, so a test name cannot inject markup.
  * A failing compliance result that carries its rule opens its failure with the severity in bold,
- * the rule id, the revision and a link to the spec section.
+ * the rule id, the revision and a link to the spec section. Budgets that could not apply (a
+ * header budget on a stdio server) are listed with their reason under "Budgets skipped". No line
+ * of the output reads as a CI workflow command.
  */
 export function renderMarkdown(record: RunRecord): string {
   const s = record.summary;
@@ -76,6 +85,7 @@ export function renderMarkdown(record: RunRecord): string {
       }
     }
   }
+  out.push(...skippedSection(record));
   out.push("", "<details><summary>All tests</summary>", "");
   out.push("| Status | Test | Kind | Duration | Location |", "| --- | --- | --- | ---: | --- |");
   for (const test of record.tests) {
@@ -90,7 +100,31 @@ export function renderMarkdown(record: RunRecord): string {
     );
   }
   out.push("", "</details>", "");
-  return out.join("\n");
+  return neutralizeCommands(out.join("\n"));
+}
+
+function skippedSection(record: RunRecord): string[] {
+  const rows: string[] = [];
+  for (const test of record.tests) {
+    for (const b of skippedBudgets(test)) {
+      rows.push(
+        `| ${markdownCell(test.name)} | ${b.budget} | ${markdownCell(b.limit)} | ${
+          markdownCell(b.message ?? "the budget could not apply")
+        } | ${location(test.file, b.line || test.line)} |`,
+      );
+    }
+  }
+  if (rows.length === 0) return [];
+  return [
+    "",
+    "### Budgets skipped",
+    "",
+    "These budgets could not apply, so they neither passed nor failed.",
+    "",
+    "| Test | Budget | Limit | Reason | Location |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows,
+  ];
 }
 
 function failureBlock(test: TestResult): string[] {

@@ -30,10 +30,13 @@ export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
   html: async () => (await import("./html.ts")).renderHtml,
 };
 
-/** Look a reporter up by name. @throws {UsageError} listing the known names */
+/**
+ * Look a reporter up by name: own names only, so `constructor` or `__proto__` is unknown like any
+ * other. @throws {UsageError} listing the known names
+ */
 export async function getReporter(name: string): Promise<Reporter> {
-  const load = REPORTERS[name];
-  if (!load) {
+  const load = Object.hasOwn(REPORTERS, name) ? REPORTERS[name] : undefined;
+  if (typeof load !== "function") {
     throw new UsageError(
       `unknown reporter "${name}"; expected one of: ${Object.keys(REPORTERS).join(", ")}`,
     );

@@ -8,7 +8,10 @@ import {
   errorText,
   failedAssertions,
   failedBudgets,
+  skippedBudgets,
+  skippedBudgetText,
 } from "./_view.ts";
+import { safeJson } from "../util/escape.ts";
 import { sarifLevel } from "./_rule.ts";
 import type { RuleRef, RunRecord, TestResult } from "../record/run_record.ts";
 
@@ -50,6 +53,9 @@ interface Finding {
  * level from the severity (MUST `error`, SHOULD `warning`, MAY `note`), and its rule descriptor
  * gets `helpUri` (the spec URL) and `properties.severity`/`properties.revision`. Every result of
  * a test with a rule (an error too) carries it whole in `properties.rule`.
+ *
+ * A budget that could not apply (a header budget on a stdio server) is no finding: it is a
+ * `note` in the invocation's `toolExecutionNotifications`, with its reason and location.
  */
 export function renderSarif(record: RunRecord): string {
   const rules = new Map<string, Rule>();
@@ -65,10 +71,7 @@ export function renderSarif(record: RunRecord): string {
         level: finding.level,
         message: { text: finding.message },
         locations: [{
-          physicalLocation: {
-            artifactLocation: { uri: fileUri(test.file), uriBaseId: "%SRCROOT%" },
-            region: { startLine: Math.max(1, finding.line), startColumn: Math.max(1, finding.col) },
-          },
+          ...location(test.file, finding.line, finding.col),
           logicalLocations: [{ name: test.name, fullyQualifiedName: test.id, kind: "test" }],
         }],
         partialFingerprints: { "mcptestTestId/v1": `${test.id}#${finding.ruleId}` },
@@ -81,6 +84,14 @@ export function renderSarif(record: RunRecord): string {
       });
     }
   }
+  const skipped = record.tests.flatMap((test) =>
+    skippedBudgets(test).map((b) => ({
+      level: "note",
+      message: { text: `${test.name}: budget ${skippedBudgetText(b)}` },
+      locations: [location(test.file, b.line || test.line, b.line ? b.col : test.col)],
+      descriptor: { id: `budget.${b.budget}.skipped` },
+    }))
+  );
   const log = {
     $schema: SARIF_SCHEMA,
     version: SARIF_VERSION,
@@ -95,13 +106,14 @@ export function renderSarif(record: RunRecord): string {
       },
       invocations: [{
         executionSuccessful: true,
+        ...(skipped.length > 0 ? { toolExecutionNotifications: skipped } : {}),
         startTimeUtc: utc(record.startedAt),
         properties: { summary: record.summary, durationMs: record.durationMs },
       }],
       results,
     }],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return safeJson(JSON.stringify(log, null, 2)) + "\n";
 }
 
 function findingsOf(test: TestResult): Finding[] {
@@ -204,6 +216,15 @@ function describe(f: Finding): [string, string] {
 function ruleName(id: string): string {
   return id.split(/[^A-Za-z0-9]+/).filter(Boolean)
     .map((w) => w[0]!.toUpperCase() + w.slice(1).toLowerCase()).join("");
+}
+
+function location(file: string, line: number, col: number) {
+  return {
+    physicalLocation: {
+      artifactLocation: { uri: fileUri(file), uriBaseId: "%SRCROOT%" },
+      region: { startLine: Math.max(1, line), startColumn: Math.max(1, col) },
+    },
+  };
 }
 
 /** A relative URI reference for a `/`-separated path (each segment percent-encoded). */

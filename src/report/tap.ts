@@ -8,7 +8,10 @@ import {
   failedBudgets,
   failureHeadline,
   outcomeOf,
+  skippedBudgets,
+  skippedBudgetText,
 } from "./_view.ts";
+import { escapeControls, escapeStrings, neutralizeCommands } from "../util/escape.ts";
 import { failingRule } from "./_rule.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 
@@ -17,7 +20,9 @@ import type { RunRecord, TestResult } from "../record/run_record.ts";
  * skipped test, `# time=Nms` otherwise), and for each failing test a YAML block with its location,
  * its bucket (`assertion`, `budget` or `error`) and every failed assertion and budget. A compliance
  * result that carries its rule adds `rule: {id, severity, revision, spec_url}` (nested: the block's
- * own `severity` is the TAP fail/error one).
+ * own `severity` is the TAP fail/error one). A budget that could not apply gets a comment under
+ * its test (`# budget response_headers (limit ...) skipped: reason`). Control characters show as
+ * `\uXXXX` and no line reads as a CI workflow command.
  */
 export function renderTap(record: RunRecord): string {
   const lines = ["TAP version 14", `1..${record.tests.length}`];
@@ -32,10 +37,15 @@ export function renderTap(record: RunRecord): string {
     }
   }
   lines.push(comment(`mcptest ${countsText(record)}`));
-  return lines.join("\n") + "\n";
+  return neutralizeCommands(lines.join("\n") + "\n");
 }
 
 function testLines(test: TestResult, n: number): string[] {
+  const skipped = skippedBudgets(test).map((b) => comment(`budget ${skippedBudgetText(b)}`));
+  return [...verdictLines(test, n), ...skipped];
+}
+
+function verdictLines(test: TestResult, n: number): string[] {
   const name = description(test.name);
   const outcome = outcomeOf(test);
   if (outcome === "skip") {
@@ -86,7 +96,7 @@ function testLines(test: TestResult, n: number): string[] {
       }
       : {}),
   };
-  const yaml = stringify(diagnostics, { lineWidth: 0 }).trimEnd().split("\n");
+  const yaml = stringify(escapeStrings(diagnostics), { lineWidth: 0 }).trimEnd().split("\n");
   return [
     `not ok ${n} - ${name} # time=${test.durationMs}ms`,
     "  ---",
@@ -100,8 +110,9 @@ function description(text: string): string {
   return oneLine(text).replace(/\\/g, "\\\\").replace(/#/g, "\\#");
 }
 
+/** One line, its control characters shown as `\uXXXX`. */
 function oneLine(text: string): string {
-  return text.replace(/\r?\n|\r/g, " ");
+  return escapeControls(text.replace(/\r?\n|\r/g, " "));
 }
 
 function comment(text: string): string {

@@ -5,12 +5,32 @@ import type { BudgetResult } from "../record/run_record.ts";
 import type { Exchange } from "../session/types.ts";
 import { estimateTokens } from "./tokens.ts";
 
-/** Evaluate every budget of a test against its exchange. */
-export function evaluateBudgets(budgets: readonly Budget[], exchange: Exchange): BudgetResult[] {
-  return budgets.map((budget) => evaluateBudget(budget, exchange));
+/** The transport a test's exchange went over (a header budget cannot apply to stdio). */
+export type BudgetTransport = "stdio" | "http";
+
+/** Why a header budget is skipped over stdio (also the load warning's wording). */
+export const STDIO_HEADERS_SKIP = "response headers are not available over stdio";
+
+/**
+ * Evaluate every budget of a test against its exchange. A budget that cannot apply is `skip`
+ * with the reason in `message` (never a silent pass): header budgets over stdio, or an HTTP
+ * exchange that carries no headers.
+ * @param transport the server's transport; without it, an exchange with no HTTP facts is taken as stdio
+ */
+export function evaluateBudgets(
+  budgets: readonly Budget[],
+  exchange: Exchange,
+  transport?: BudgetTransport,
+): BudgetResult[] {
+  const over = transport ?? (exchange.http ? "http" : "stdio");
+  return budgets.map((budget) => evaluateBudget(budget, exchange, over));
 }
 
-function evaluateBudget(budget: Budget, exchange: Exchange): BudgetResult {
+function evaluateBudget(
+  budget: Budget,
+  exchange: Exchange,
+  transport: BudgetTransport,
+): BudgetResult {
   const at = { line: budget.pos.line, col: budget.pos.col };
   switch (budget.kind) {
     case "max_duration_ms": {
@@ -24,7 +44,7 @@ function evaluateBudget(budget: Budget, exchange: Exchange): BudgetResult {
       };
     }
     case "max_response_tokens": {
-      const tokens = estimateTokens(exchange.raw ?? "");
+      const tokens = estimateTokens(responsePayload(exchange));
       return {
         budget: budget.kind,
         status: tokens <= budget.value ? "pass" : "fail",
@@ -35,13 +55,14 @@ function evaluateBudget(budget: Budget, exchange: Exchange): BudgetResult {
     }
     case "response_headers":
     case "response_headers_absent":
-      return headerBudget(budget, exchange, at);
+      return headerBudget(budget, exchange, transport, at);
   }
 }
 
 function headerBudget(
   budget: Extract<Budget, { kind: "response_headers" | "response_headers_absent" }>,
   exchange: Exchange,
+  transport: BudgetTransport,
   at: { line: number; col: number },
 ): BudgetResult {
   const limit = budget.kind === "response_headers"
@@ -52,8 +73,10 @@ function headerBudget(
       budget: budget.kind,
       status: "skip",
       limit,
-      actual: "no HTTP response",
-      message: "header budgets apply to HTTP servers only",
+      actual: transport === "stdio" ? "stdio server" : "no HTTP response headers",
+      message: transport === "stdio"
+        ? STDIO_HEADERS_SKIP
+        : "the response carried no HTTP headers to check",
       ...at,
     };
   }
@@ -78,4 +101,17 @@ function headerBudget(
     actual: problems.length === 0 ? "as required" : problems.join(", "),
     ...at,
   };
+}
+
+/**
+ * What `max_response_tokens` measures: the response's `result` (or `error`) as compact JSON. The
+ * JSON-RPC envelope is left out, so the estimate does not depend on the request id (ids are unique
+ * per process and grow with the run).
+ */
+export function responsePayload(exchange: Exchange): string {
+  const response = exchange.response;
+  if (!response) return exchange.raw ?? "";
+  return JSON.stringify("error" in response && response.error !== undefined
+    ? response.error
+    : (response as { result?: unknown }).result ?? null);
 }

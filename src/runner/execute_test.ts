@@ -3,11 +3,12 @@
 import { dirname } from "node:path";
 import type { AssertionResult, Status, TestResult } from "../record/run_record.ts";
 import type { Session } from "../session/types.ts";
-import { resolveTarget } from "../matchers/target_path.ts";
+import { expectedOf, matchTarget } from "../matchers/apply.ts";
 import type { MatchContext } from "../matchers/types.ts";
 import { McptestError } from "../errors/errors.ts";
 import { evaluateBudgets } from "./budgets.ts";
 import { requestFor } from "./call.ts";
+import { errorVerdict } from "./error_verdict.ts";
 import type { PreparedAssertion, PreparedTest } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
 
@@ -16,6 +17,8 @@ export interface ExecuteOptions {
   readonly updateSnapshots: boolean;
   /** Under CI=true snapshot writes are refused. */
   readonly ci?: boolean;
+  /** Resolved secrets, kept out of snapshot files. */
+  readonly secrets?: readonly string[];
 }
 
 /** Send the test's request and grade the response. */
@@ -36,11 +39,14 @@ export async function executeTest(
     suiteDir: dirname(test.file),
     updateSnapshots: options.updateSnapshots,
     ci: options.ci ?? false,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
   };
   const root = responseRoot(exchange);
   const assertions: AssertionResult[] = [];
+  const verdict = errorVerdict(prepared, exchange.response);
+  if (verdict) assertions.push(verdict);
   for (const item of prepared.assertions) assertions.push(await grade(item, root, context));
-  const budgets = evaluateBudgets(test.budgets, exchange);
+  const budgets = evaluateBudgets(test.budgets, exchange, session.server.target.kind);
   const failed = assertions.some((a) => a.status !== "pass") ||
     budgets.some((b) => b.status === "fail");
   return { ...base, status: failed ? "fail" : "pass", assertions, budgets };
@@ -83,18 +89,8 @@ async function grade(
     line: assertion.pos.line,
     col: assertion.pos.col,
   };
-  const found = resolveTarget(root, item.target);
-  if (!found.found) {
-    return {
-      ...at,
-      status: "fail",
-      expected: describeExpected(assertion.matcher.arg),
-      actual: "(missing)",
-      message: `${found.missingAt}: ${found.reason}`,
-    };
-  }
   try {
-    const outcome = await matcher.match(found.value, context);
+    const outcome = await matchTarget(matcher, root, item.target, context);
     const status: Status = outcome.pass ? "pass" : "fail";
     return {
       ...at,
@@ -109,13 +105,9 @@ async function grade(
     return {
       ...at,
       status: "error",
-      expected: describeExpected(assertion.matcher.arg),
+      expected: expectedOf(matcher),
       actual: "",
       message,
     };
   }
-}
-
-function describeExpected(arg: unknown): string {
-  return typeof arg === "string" ? arg : JSON.stringify(arg) ?? String(arg);
 }

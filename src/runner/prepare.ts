@@ -8,14 +8,19 @@ import type { Matcher } from "../matchers/types.ts";
 
 /** An assertion with its matcher compiled and its target parsed. */
 export interface PreparedAssertion {
+  /** The assertion as loaded. */
   readonly assertion: Assertion;
+  /** Its target path, parsed. */
   readonly target: TargetPath;
+  /** Its matcher, compiled. */
   readonly matcher: Matcher;
 }
 
 /** A test ready to execute. */
 export interface PreparedTest {
+  /** The test as loaded. */
   readonly test: TestCase;
+  /** Its assertions, compiled, in declaration order. */
   readonly assertions: readonly PreparedAssertion[];
 }
 

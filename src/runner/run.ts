@@ -8,14 +8,14 @@ import {
   type ServerRecord,
   type TestResult,
 } from "../record/run_record.ts";
-import { redactValue } from "../record/redact.ts";
+import { redactRecord } from "../record/redact.ts";
 import { summarize } from "../record/summary.ts";
 import type { CaptureSession, Session } from "../session/types.ts";
 import type { FailureLayer } from "../transport/types.ts";
 import { connectionFailedResult, executeTest } from "./execute_test.ts";
 import { mapPool } from "./pool.ts";
 import type { PreparedTest } from "./prepare.ts";
-import { targetLabel } from "./target_label.ts";
+import { targetLabel } from "../transport/target_label.ts";
 
 /** How a run is carried out. */
 export interface RunOptions {
@@ -27,6 +27,7 @@ export interface RunOptions {
   readonly concurrency?: number;
   /** Servers connected and run at once; default 4. */
   readonly serverConcurrency?: number;
+  /** Whether snapshots may be rewritten (`--update-snapshots`). */
   readonly updateSnapshots?: boolean;
   /** Under CI=true snapshot writes are refused (exit 5). */
   readonly ci?: boolean;
@@ -38,8 +39,20 @@ export interface RunOptions {
 
 const PARALLEL_DEFAULT = 8;
 
-/** Run the prepared tests and return the (redacted) run record. */
+/**
+ * Run prepared tests and return their redacted run record (tests only: {@link runSuite} also runs
+ * the suite's compliance blocks and gates).
+ */
 export async function runTests(
+  suite: Suite,
+  prepared: readonly PreparedTest[],
+  options: RunOptions,
+): Promise<RunRecord> {
+  return redactRecord(await collectRecord(suite, prepared, options), suite.secrets);
+}
+
+/** Run prepared tests into a run record, not yet redacted (the caller redacts once, at the end). */
+export async function collectRecord(
   suite: Suite,
   prepared: readonly PreparedTest[],
   options: RunOptions,
@@ -54,7 +67,7 @@ export async function runTests(
     async ([key, tests]) => {
       const server = suite.servers[key];
       if (!server) throw new McptestError(`internal: no server "${key}"`, 1);
-      const { record, results } = await runServer(server, tests, options);
+      const { record, results } = await runServer(server, tests, options, suite.secrets);
       serverRecords.push(record);
       return results;
     },
@@ -76,13 +89,14 @@ export async function runTests(
     tests,
     summary: summarize(tests),
   };
-  return redactValue(record, suite.secrets);
+  return record;
 }
 
 async function runServer(
   server: ServerSpec,
   tests: readonly PreparedTest[],
   options: RunOptions,
+  secrets: readonly string[],
 ): Promise<{ record: ServerRecord; results: TestResult[] }> {
   let session: Session;
   try {
@@ -99,6 +113,7 @@ async function runServer(
       const result = await executeTest(session, test, {
         updateSnapshots: options.updateSnapshots ?? false,
         ci: options.ci ?? false,
+        secrets,
       });
       options.onResult?.(result);
       return result;

@@ -1,7 +1,7 @@
 /** @module Applies the selection flags (--filter, --shard, --last-failed) to a suite's tests. */
 
 import type { TestCase } from "../config/types.ts";
-import { lastFailedIds } from "./last_failed.ts";
+import { hashTestId, type LastFailedState, readLastFailed } from "./last_failed.ts";
 import { nameFilter } from "./select.ts";
 import { inShard, parseShard } from "./shard.ts";
 
@@ -10,11 +10,22 @@ export interface Selection {
   readonly filter?: string;
   readonly shard?: string;
   readonly lastFailed?: boolean;
-  /** Working directory (where the previous run record is kept). */
+  /** Working directory (where the `--last-failed` state is kept). */
   readonly cwd: string;
+  /**
+   * The `--last-failed` state already read (`null`: none); read from `cwd` when absent. Pass it
+   * when the caller also updates the state after the run, so both see the same one.
+   */
+  readonly lastFailedState?: LastFailedState | null;
+  /** Where the `--last-failed` notice goes (default: a line on stderr). */
+  readonly notice?: (line: string) => void;
 }
 
-/** The tests the flags select, in suite order. */
+/**
+ * The tests the flags select, in suite order. `--filter` and `--shard` apply first; then
+ * `--last-failed` keeps the remembered failures among them. When nothing is remembered, or none of
+ * the remembered failures is among them, every test they selected runs, and a notice says so.
+ */
 export async function selectTests(
   tests: readonly TestCase[],
   selection: Selection,
@@ -26,8 +37,40 @@ export async function selectTests(
     selected = selected.filter((t) => inShard(t, shard));
   }
   if (selection.lastFailed) {
-    const failed = await lastFailedIds(selection.cwd);
-    selected = selected.filter((t) => failed.has(t.id));
+    const state = selection.lastFailedState === undefined
+      ? await readLastFailed(selection.cwd)
+      : selection.lastFailedState ?? undefined;
+    const notice = selection.notice ?? ((line: string) => console.error(line));
+    const chosen = await lastFailedSelection(selected, state);
+    if (chosen.notice !== undefined) notice(chosen.notice);
+    selected = chosen.tests;
   }
   return selected;
+}
+
+/**
+ * `--last-failed` over already selected tests (pure): the remembered failures among them, or all
+ * of them with a notice saying why.
+ */
+export async function lastFailedSelection(
+  tests: readonly TestCase[],
+  state: LastFailedState | undefined,
+): Promise<{ tests: TestCase[]; notice?: string }> {
+  const all = `running all ${tests.length} selected test${tests.length === 1 ? "" : "s"}`;
+  if (state === undefined) {
+    return { tests: [...tests], notice: `--last-failed: no previous run recorded; ${all}` };
+  }
+  if (state.failed.length === 0) {
+    return { tests: [...tests], notice: `--last-failed: no failures recorded; ${all}` };
+  }
+  const failed = new Set(state.failed);
+  const hashes = await Promise.all(tests.map((t) => hashTestId(t.id)));
+  const chosen = tests.filter((_, i) => failed.has(hashes[i]!));
+  if (chosen.length === 0) {
+    return {
+      tests: [...tests],
+      notice: `--last-failed: none of the recorded failures is among these tests; ${all}`,
+    };
+  }
+  return { tests: chosen };
 }

@@ -24,9 +24,27 @@ export function capturingConnect<S extends ServerEndpoint>(
   };
 }
 
-/** The capture file value: one session object, or an array for several (seed 003). */
+/**
+ * One label per connection: the first session with a label keeps it, the next ones to the same
+ * target get `<label>#2`, `<label>#3`... (two connections to one server, e.g. the tests and a
+ * compliance block). The composition hazard check reads the `#N` suffix as "same server".
+ */
+export function distinctLabels(captures: readonly CaptureSession[]): CaptureSession[] {
+  const seen = new Map<string, number>();
+  return captures.map((capture) => {
+    const count = (seen.get(capture.server_label) ?? 0) + 1;
+    seen.set(capture.server_label, count);
+    return count === 1 ? capture : { ...capture, server_label: `${capture.server_label}#${count}` };
+  });
+}
+
+/**
+ * The capture file value: one session object, or an array for several (seed 003), one per
+ * connection, with distinct labels ({@link distinctLabels}).
+ */
 export function captureFileValue(
   captures: readonly CaptureSession[],
 ): CaptureSession | CaptureSession[] {
-  return captures.length === 1 ? captures[0]! : [...captures];
+  const labelled = distinctLabels(captures);
+  return labelled.length === 1 ? labelled[0]! : labelled;
 }

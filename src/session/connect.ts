@@ -4,8 +4,8 @@ import type { ServerEndpoint } from "./types.ts";
 import { ConfigError } from "../errors/errors.ts";
 import { findRevision } from "../protocol/revisions.ts";
 import { createTransport } from "../transport/create.ts";
-import { VERSION } from "../version.ts";
 import { handshake } from "./handshake.ts";
+import { mcptestClientInfo } from "./initialize_request.ts";
 import { McpSession } from "./session.ts";
 import type { Session } from "./types.ts";
 
@@ -15,8 +15,14 @@ export interface ConnectOptions {
   readonly clientVersion?: string;
   /** Timeout of each handshake step and of transport set-up (default: `server.timeoutMs`). */
   readonly timeoutMs?: number;
-  /** Keep a capture of the traffic for `session.capture()` (default true). */
+  /**
+   * Keep a capture of the traffic for `session.capture()` (default true: the features that read
+   * it, compliance, conformance and the doctor, rely on that). Pass false when nothing will read
+   * it (a `run` without `--capture`): then nothing is kept and `capture()` has empty lists.
+   */
   readonly capture?: boolean;
+  /** Values hidden in a stdio server's stderr tail (pass the suite's secrets). */
+  readonly secrets?: readonly string[];
 }
 
 /**
@@ -28,7 +34,10 @@ export async function openSession(
   server: ServerEndpoint,
   options: ConnectOptions & { readonly timeoutMs: number },
 ): Promise<McpSession> {
-  const transport = createTransport(server.target, { timeoutMs: options.timeoutMs });
+  const transport = createTransport(server.target, {
+    timeoutMs: options.timeoutMs,
+    ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
+  });
   try {
     await transport.start();
   } catch (error) {
@@ -38,7 +47,7 @@ export async function openSession(
   return new McpSession({
     server,
     transport,
-    clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
+    clientInfo: mcptestClientInfo(options.clientVersion),
     capture: options.capture ?? true,
   });
 }
@@ -54,7 +63,11 @@ export async function openSession(
  * @throws ConfigError when the pinned revision is not in the revisions table
  *
  * @example Connect, list tools, close
- * ```ts ignore
+ * ```ts
+ * import { connect, loadSuite } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * const server = Object.values(suite.servers).find((s) => s.name === "items")!;
  * const session = await connect(server);
  * try {
  *   const exchange = await session.request("tools/list");
@@ -79,7 +92,7 @@ export async function connect(
   try {
     await handshake(session, {
       pin,
-      clientInfo: { name: "mcptest", version: options.clientVersion ?? VERSION },
+      clientInfo: mcptestClientInfo(options.clientVersion),
       timeoutMs,
     });
   } catch (error) {

@@ -8,6 +8,7 @@ import {
   spawnFailure,
 } from "../transport/failure_layer.ts";
 import { TransportError } from "../transport/transport_error.ts";
+import { initializeParams } from "./initialize_request.ts";
 import { type ClientInfo, META_SERVER_INFO } from "./meta.ts";
 import type { McpSession } from "./session.ts";
 import type { Exchange } from "./types.ts";
@@ -54,11 +55,12 @@ async function initialize(
   options: HandshakeOptions,
   pinned: boolean,
 ): Promise<void> {
-  const exchange = await session.requestAs(undefined, "initialize", {
-    protocolVersion: revision.id,
-    capabilities: {},
-    clientInfo: { ...options.clientInfo },
-  }, { timeoutMs: options.timeoutMs });
+  const exchange = await session.requestAs(
+    undefined,
+    "initialize",
+    initializeParams(revision.id, options.clientInfo),
+    { timeoutMs: options.timeoutMs },
+  );
   const result = resultOf(exchange, session, "initialize");
   const missing = ["protocolVersion", "capabilities", "serverInfo"].filter((key) =>
     !(key in result)
@@ -151,13 +153,17 @@ export function connectErrorOf(exchange: Exchange, session: McpSession): Connect
   if (exchange.http && exchange.http.status >= 400 && failure.kind === "http") {
     return httpStatusFailure(exchange.http.status, session.label, exchange.http);
   }
+  if (failure.kind === "http" && failure.layer === "http") {
+    // A refused redirect (another origin, too many, no Location): the message says which.
+    return new ConnectError("http", failure.message, exchange.http ? { http: exchange.http } : {});
+  }
   if (failure.kind === "closed" && stdio && session.framesSeen === 0) {
     const command = session.server.target.kind === "stdio"
       ? session.server.target.command[0] ?? ""
       : "";
     return spawnFailure(command, failure.message);
   }
-  if (failure.kind === "protocol" && stdio) {
+  if (failure.kind === "protocol" && failure.layer === "framing" && stdio) {
     return new ConnectError("framing", `stdio framing error: ${failure.message}`);
   }
   return initializeFailure(failure.message);

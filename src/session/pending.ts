@@ -23,7 +23,8 @@ export class InFlight {
   readonly controller = new AbortController();
   /** Resolves once, with the Exchange. */
   readonly done: Promise<Exchange>;
-  readonly #start = performance.now();
+  /** performance.now() when the request was sent. */
+  readonly startedAt = performance.now();
   readonly #notifications: JsonRpcMessage[] = [];
   readonly #onSettle: (entry: InFlight, exchange: Exchange) => void;
   #resolve: (exchange: Exchange) => void = () => {};
@@ -66,7 +67,7 @@ export class InFlight {
     const exchange: Exchange = {
       request: this.request,
       ...outcome,
-      durationMs: performance.now() - this.#start,
+      durationMs: performance.now() - this.startedAt,
       notifications: [...this.#notifications],
       ...(this.sentRaw === undefined ? {} : { sentRaw: this.sentRaw }),
     };
@@ -77,25 +78,30 @@ export class InFlight {
 
 /** Requests in flight, by id; raw probes without an id wait in a queue. */
 export class PendingRequests {
-  readonly #byId = new Map<string, InFlight>();
+  readonly #byId = new Map<string, readonly [JsonRpcId, InFlight]>();
   readonly #anonymous: InFlight[] = [];
 
   /** Track a request (by id, or in the anonymous queue when `id` is undefined). */
   add(id: JsonRpcId | undefined, entry: InFlight): void {
     if (id === undefined) this.#anonymous.push(entry);
-    else this.#byId.set(keyOf(id), entry);
+    else this.#byId.set(keyOf(id), [id, entry]);
   }
 
   /** Stop tracking a request. */
   remove(entry: InFlight): void {
-    for (const [key, value] of this.#byId) if (value === entry) this.#byId.delete(key);
+    for (const [key, [, value]] of this.#byId) if (value === entry) this.#byId.delete(key);
     const index = this.#anonymous.indexOf(entry);
     if (index !== -1) this.#anonymous.splice(index, 1);
   }
 
   /** The request with this id, if in flight. */
   get(id: JsonRpcId): InFlight | undefined {
-    return this.#byId.get(keyOf(id));
+    return this.#byId.get(keyOf(id))?.[1];
+  }
+
+  /** The requests in flight that have an id, with it. */
+  withIds(): Array<readonly [JsonRpcId, InFlight]> {
+    return [...this.#byId.values()];
   }
 
   /** The oldest raw probe waiting without an id. */
@@ -105,7 +111,7 @@ export class PendingRequests {
 
   /** Every request in flight. */
   all(): InFlight[] {
-    return [...this.#byId.values(), ...this.#anonymous];
+    return [...this.#byId.values()].map(([, entry]) => entry).concat(this.#anonymous);
   }
 
   /** Settle every request in flight with the same failure. */

@@ -17,6 +17,7 @@ import { settlesWithin } from "../transport/wait.ts";
 import { CaptureLog } from "./capture_log.ts";
 import { type ClientInfo, revisionHeaders, withStatelessMeta } from "./meta.ts";
 import { InFlight, PendingRequests } from "./pending.ts";
+import { UnmatchedResponses } from "./unmatched.ts";
 import type { CaptureSession, Exchange, RequestOptions, Session } from "./types.ts";
 
 /** What a {@link McpSession} is built from. */
@@ -45,6 +46,7 @@ export class McpSession implements Session {
   readonly #clientInfo: ClientInfo;
   readonly #log: CaptureLog;
   readonly #pending = new PendingRequests();
+  readonly #unmatched = new UnmatchedResponses();
   #revision: RevisionInfo | undefined;
   #framesSeen = 0;
   #closedBy: string | undefined;
@@ -243,12 +245,15 @@ export class McpSession implements Session {
     revision: RevisionInfo | undefined,
   ): void {
     const method = "method" in entry.request ? entry.request.method : "";
+    const note = this.#unmatched.timeoutNote(entry.startedAt);
     entry.settle({
       failure: {
-        kind: "timeout",
-        message: `no response to ${method || "the request"} within ${ms} ms`,
+        // An unmatched response came meanwhile: that, not slowness, is the likely cause.
+        kind: note === "" ? "timeout" : "protocol",
+        message: `no response to ${method || "the request"} within ${ms} ms${note}`,
       },
     });
+    if (id !== undefined) this.#unmatched.abandoned(id);
     entry.controller.abort();
     // Tell the server we gave up, except for initialize (MUST NOT be cancelled), raw probes, and
     // stateless HTTP, where closing the response stream (the abort above) is the cancellation.
@@ -273,7 +278,11 @@ export class McpSession implements Session {
     if (frame.parseError !== undefined) {
       this.#log.server({ raw: frame.raw, parseError: frame.parseError });
       const where = this.server.target.kind === "stdio" ? "stdout" : "an HTTP response";
-      const failure = { kind: "protocol" as const, message: nonJsonMessage(frame.raw, where) };
+      const failure = {
+        kind: "protocol" as const,
+        message: nonJsonMessage(frame.raw, where),
+        layer: "framing" as const,
+      };
       const target = frame.inReplyTo === undefined ? undefined : this.#pending.get(frame.inReplyTo);
       for (const entry of target ? [target] : this.#pending.all()) entry.settle({ failure });
       return;
@@ -300,9 +309,26 @@ export class McpSession implements Session {
     const byStream = frame.inReplyTo === undefined ? undefined : this.#pending.get(frame.inReplyTo);
     const entry = byId ?? (id === null || id === undefined ? byStream : undefined) ??
       this.#pending.firstAnonymous();
-    if (!entry) return this.#log.server({ message });
+    if (!entry) return this.#unmatchedResponse(id, message as { error?: unknown }, frame);
     entry.settle({
       response: message as JsonRpcResponse,
+      raw: frame.raw,
+      ...(frame.http === undefined ? {} : { http: frame.http }),
+    });
+  }
+
+  /** A response no request in flight claims: a late answer, or a wrong id (fails its request). */
+  #unmatchedResponse(id: unknown, message: { error?: unknown }, frame: Frame): void {
+    this.#log.server({ message });
+    const stream = frame.inReplyTo === undefined ? undefined : this.#pending.get(frame.inReplyTo);
+    const found = this.#unmatched.match(
+      id,
+      message.error,
+      this.#pending.withIds(),
+      stream && frame.inReplyTo !== undefined ? [frame.inReplyTo, stream] : undefined,
+    );
+    found?.entry.settle({
+      failure: { kind: "protocol", message: found.message },
       raw: frame.raw,
       ...(frame.http === undefined ? {} : { http: frame.http }),
     });
@@ -324,6 +350,14 @@ export class McpSession implements Session {
       this.#pending.get(event.requestId)?.settle({
         failure: { kind: "closed", message: event.message },
         ...(event.http === undefined ? {} : { http: event.http }),
+      });
+    } else if (event.kind === "error") {
+      // Concerns whatever is in flight (a stdio message over the size cap: which request it
+      // answered cannot be told).
+      this.#pending.failAll({
+        kind: "protocol",
+        message: event.message,
+        ...(event.layer === undefined ? {} : { layer: event.layer }),
       });
     }
   }

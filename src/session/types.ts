@@ -11,6 +11,7 @@ export interface ServerEndpoint {
   readonly key: string;
   /** The name tests use in `server:`. */
   readonly name: string;
+  /** How to reach the server: a command to spawn or a URL. */
   readonly target: ServerTarget;
   /** Pinned revision; undefined = latest the server accepts. */
   readonly protocolVersion?: string;
@@ -22,6 +23,7 @@ export interface ServerEndpoint {
 
 /** One request and what came back (seed 003 capture entry, plus timing and HTTP facts). */
 export interface Exchange {
+  /** The message sent. */
   readonly request: JsonRpcMessage;
   /** The response; absent for a notification or when none arrived. */
   readonly response?: JsonRpcResponse;
@@ -46,8 +48,11 @@ export interface Exchange {
 
 /** The seed 003 capture of one session. */
 export interface CaptureSession {
+  /** Label of the server (its target, redacted). */
   readonly server_label: string;
+  /** Capabilities the server advertised (null if no handshake completed). */
   readonly server_capabilities: Record<string, unknown> | null;
+  /** Every request and its response, in order. */
   readonly exchanges: ReadonlyArray<{ readonly request: unknown; readonly response?: unknown }>;
   /**
    * Messages the server sent on its own, in order: notifications, requests (with the `reply` the
@@ -59,16 +64,19 @@ export interface CaptureSession {
 
 /** One server-initiated entry of a capture. */
 export interface ServerMessage {
+  /** The message, when the frame parsed. */
   readonly message?: unknown;
   /** What the client answered to a server request. */
   readonly reply?: unknown;
   /** The text of a frame that did not parse as JSON. */
   readonly raw?: string;
+  /** Why the frame did not parse. */
   readonly parseError?: string;
 }
 
 /** Options for a request. */
 export interface RequestOptions {
+  /** Timeout of this request in milliseconds (default: the server's). */
   readonly timeoutMs?: number;
   /** Extra HTTP headers for this request. */
   readonly headers?: Readonly<Record<string, string>>;
@@ -76,6 +84,7 @@ export interface RequestOptions {
 
 /** A live MCP session with one server: the only thing that talks to a server. */
 export interface Session {
+  /** The server this session talks to. */
   readonly server: ServerEndpoint;
   /** The negotiated protocol revision. */
   readonly protocolVersion: string;

@@ -11,6 +11,8 @@ import type { Transport } from "./types.ts";
 export interface CreateTransportOptions extends HttpTransportOptions {
   /** How long a stdio close waits after SIGTERM before SIGKILL. */
   readonly killTimeoutMs?: number;
+  /** Values hidden in a stdio server's stderr tail (the suite's secrets). */
+  readonly secrets?: readonly string[];
 }
 
 /**
@@ -22,10 +24,10 @@ export function createTransport(
   options: CreateTransportOptions = {},
 ): Transport {
   if (target.kind === "stdio") {
-    return new StdioTransport(
-      target,
-      options.killTimeoutMs === undefined ? {} : { killTimeoutMs: options.killTimeoutMs },
-    );
+    return new StdioTransport(target, {
+      ...(options.killTimeoutMs === undefined ? {} : { killTimeoutMs: options.killTimeoutMs }),
+      ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
+    });
   }
   switch (target.transport) {
     case "streamable-http":

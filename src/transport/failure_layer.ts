@@ -3,6 +3,7 @@
 import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import type { FailureLayer, HttpInfo } from "./types.ts";
+import { redactUrl } from "../util/redact_url.ts";
 
 /** Opening a server failed at one named layer (seed 004 section 14). A test result: exit code 1. */
 export class ConnectError extends McptestError {
@@ -78,18 +79,7 @@ export function nonJsonMessage(line: string, where = "stdout"): string {
   return `server wrote non-JSON to ${where}: ${head}`;
 }
 
-/** Drop user:password from a URL before it reaches a message. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username === "" && parsed.password === "") return url;
-    parsed.username = "";
-    parsed.password = "";
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
+export { redactUrl } from "../util/redact_url.ts";
 
 const DNS_PATTERN =
   /dns error|failed to lookup address|name or service not known|nodename nor servname|no such host|name resolution|no address associated/i;

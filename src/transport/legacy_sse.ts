@@ -6,9 +6,13 @@ import {
   buildHeaders,
   DEFAULT_HTTP_TIMEOUT_MS,
   discardBody,
+  fetchAuthorized,
   fetchFailure,
+  fetchSameOrigin,
   httpInfoOf,
   isJsonRpcPayload,
+  originOf,
+  readBodyCapped,
   statusError,
   tryParseJson,
 } from "./_http.ts";
@@ -31,6 +35,8 @@ export class LegacySseTransport implements Transport {
   readonly #url: string;
   readonly #headers: Readonly<Record<string, string>>;
   readonly #timeoutMs: number;
+  readonly #maxMessageBytes: number | undefined;
+  readonly #auth: HttpTransportOptions["auth"];
   readonly #stream = new AbortController();
   readonly #posts = new Set<AbortController>();
   #endpoint: string | undefined;
@@ -43,6 +49,8 @@ export class LegacySseTransport implements Transport {
     this.label = redactUrl(target.url);
     this.#headers = target.headers;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+    this.#maxMessageBytes = target.maxMessageBytes;
+    this.#auth = options.auth;
   }
 
   /** The POST endpoint the server announced (absolute), once started. */
@@ -59,9 +67,9 @@ export class LegacySseTransport implements Transport {
       this.#timeoutMs,
     );
     try {
-      const response = await this.#open();
-      const http = httpInfoOf(response);
-      this.#endpoint = await this.#awaitEndpoint(response, http);
+      const { response, url, redirects } = await this.#open();
+      const http = httpInfoOf(response, redirects);
+      this.#endpoint = await this.#awaitEndpoint(response, http, url);
     } catch (error) {
       this.#stream.abort();
       await this.#pump;
@@ -85,9 +93,10 @@ export class LegacySseTransport implements Transport {
     ]);
     try {
       let response: Response;
+      let redirects: Awaited<ReturnType<typeof fetchSameOrigin>>["redirects"];
       let text: string;
       try {
-        response = await fetch(endpoint, {
+        ({ response, redirects } = await fetchAuthorized(endpoint, {
           method: "POST",
           headers: buildHeaders(
             { "content-type": "application/json" },
@@ -96,12 +105,17 @@ export class LegacySseTransport implements Transport {
           ),
           body: typeof message === "string" ? message : JSON.stringify(message),
           signal,
-        });
-        text = await response.text();
+        }, this.#auth));
+        text = await readBodyCapped(
+          response,
+          httpInfoOf(response, redirects),
+          this.#maxMessageBytes,
+        );
       } catch (error) {
+        if (error instanceof TransportError) throw error;
         throw fetchFailure(error, endpoint, signal);
       }
-      const http = httpInfoOf(response);
+      const http = httpInfoOf(response, redirects);
       const payload = isJsonRpcPayload(tryParseJson(text));
       if (response.status >= 400 && !payload) throw statusError(endpoint, http);
       if (payload) this.onFrame(makeFrame(text, http));
@@ -122,19 +136,26 @@ export class LegacySseTransport implements Transport {
     return this.#closing;
   }
 
-  async #open(): Promise<Response> {
-    let response: Response;
+  async #open(): Promise<Awaited<ReturnType<typeof fetchSameOrigin>>> {
+    let followed: Awaited<ReturnType<typeof fetchSameOrigin>>;
     try {
-      response = await fetch(this.#url, {
+      followed = await fetchAuthorized(this.#url, {
         method: "GET",
         headers: buildHeaders({ accept: "text/event-stream" }, this.#headers),
         signal: this.#stream.signal,
-      });
+      }, this.#auth);
     } catch (error) {
+      if (error instanceof TransportError) {
+        throw new ConnectError(error.layer ?? "http", error.message, {
+          cause: error,
+          ...(error.http === undefined ? {} : { http: error.http }),
+        });
+      }
       const failure = fetchFailure(error, this.#url, this.#stream.signal);
       throw new ConnectError(failure.layer ?? "tcp", failure.message, { cause: error });
     }
-    const http = httpInfoOf(response);
+    const { response } = followed;
+    const http = httpInfoOf(response, followed.redirects);
     if (response.status >= 400) {
       await discardBody(response);
       throw httpStatusFailure(response.status, this.#url, http);
@@ -150,20 +171,37 @@ export class LegacySseTransport implements Transport {
         { http },
       );
     }
-    return response;
+    return followed;
   }
 
-  /** Start pumping the stream; resolves with the absolute endpoint URL. */
-  #awaitEndpoint(response: Response, http: HttpInfo): Promise<string> {
+  /**
+   * Start pumping the stream; resolves with the absolute endpoint URL (relative to `base`, the
+   * URL that answered). An endpoint on another origin is refused: POSTs carry the headers.
+   */
+  #awaitEndpoint(response: Response, http: HttpInfo, base: string): Promise<string> {
     const body = response.body as ReadableStream<Uint8Array>;
     return new Promise<string>((resolve, reject) => {
       let announced = false;
       this.#pump = readSse(body, {
+        maxEventBytes: this.#maxMessageBytes,
         onEvent: (event) => {
           if (event.event === "endpoint" && !announced) {
             announced = true;
             try {
-              resolve(new URL(event.data.trim(), this.#url).toString());
+              const endpoint = new URL(event.data.trim(), base);
+              if (endpoint.origin !== originOf(base)) {
+                reject(
+                  new ConnectError(
+                    "http",
+                    `endpoint event from ${this.label} names another origin, ${endpoint.origin} (the stream is on ${
+                      originOf(base)
+                    }): refused, mcptest never sends a request or its headers to another origin`,
+                    { http },
+                  ),
+                );
+                return;
+              }
+              resolve(endpoint.toString());
             } catch {
               reject(
                 new ConnectError(
@@ -180,7 +218,9 @@ export class LegacySseTransport implements Transport {
       }, this.#stream.signal).then(
         () => this.#ended(announced, reject, http, "the server closed the SSE stream"),
         (error) => {
-          const failure = fetchFailure(error, this.#url, this.#stream.signal);
+          const failure = error instanceof TransportError
+            ? error
+            : fetchFailure(error, this.#url, this.#stream.signal);
           this.#ended(announced, reject, http, failure.message, failure.kind === "timeout");
         },
       );

@@ -1,4 +1,7 @@
-/** @module A Server-Sent Events parser (WHATWG event-stream rules): fields, multi-line data, ids, retry, comments. */
+/** @module A Server-Sent Events parser (WHATWG event-stream rules): fields, multi-line data, ids, retry, comments; linear in event size, with a size cap. */
+
+import { DEFAULT_MAX_MESSAGE_BYTES, messageCapMessage } from "./line_splitter.ts";
+import { TransportError } from "./transport_error.ts";
 
 /** One dispatched SSE event. */
 export interface SseEvent {
@@ -15,6 +18,11 @@ export interface SseEvent {
 /** Callbacks of a {@link SseParser}. */
 export interface SseHandlers {
   readonly onEvent: (event: SseEvent) => void;
+  /**
+   * Largest event accepted, in UTF-16 code units of its pending text (default 16 Mi); past it
+   * `push` throws a framing TransportError naming the cap and `max_message_bytes`.
+   */
+  readonly maxEventBytes?: number | undefined;
   /** Comment lines (`: text`), without the colon and one leading space. */
   readonly onComment?: (text: string) => void;
 }
@@ -22,11 +30,13 @@ export interface SseHandlers {
 /** Incremental parser: feed decoded text chunks in order, then call `end()`. */
 export class SseParser {
   readonly #handlers: SseHandlers;
-  #buffer = "";
+  #partial: string[] = [];
+  #partialLength = 0;
   #started = false;
   #pendingCr = false;
   #eventType = "";
   #data: string[] = [];
+  #dataLength = 0;
   #hasData = false;
   #lastId = "";
   #retry: number | undefined;
@@ -55,24 +65,40 @@ export class SseParser {
     }
     if (this.#pendingCr && text.startsWith("\n")) text = text.slice(1);
     this.#pendingCr = false;
-    this.#buffer += text;
+    // Only the new text is scanned; a partial line is kept as a list of pieces, joined once when
+    // its line break arrives (linear in the line's size).
     let start = 0;
-    for (let i = 0; i < this.#buffer.length; i++) {
-      const ch = this.#buffer[i];
-      if (ch !== "\n" && ch !== "\r") continue;
-      this.#line(this.#buffer.slice(start, i));
-      if (ch === "\r") {
-        if (i + 1 === this.#buffer.length) this.#pendingCr = true;
-        else if (this.#buffer[i + 1] === "\n") i++;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch !== 0x0a && ch !== 0x0d) continue;
+      this.#partial.push(text.slice(start, i));
+      const line = this.#partial.join("");
+      this.#partial = [];
+      this.#partialLength = 0;
+      this.#line(line);
+      if (ch === 0x0d) {
+        if (i + 1 === text.length) this.#pendingCr = true;
+        else if (text.charCodeAt(i + 1) === 0x0a) i++;
       }
       start = i + 1;
     }
-    this.#buffer = this.#buffer.slice(start);
+    if (start < text.length) {
+      this.#partial.push(text.slice(start));
+      this.#partialLength += text.length - start;
+    }
+    const max = this.#handlers.maxEventBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
+    if (this.#partialLength + this.#dataLength > max) {
+      this.#partial = [];
+      this.#partialLength = 0;
+      this.#reset();
+      throw new TransportError("http", messageCapMessage(max, "SSE event"), { layer: "framing" });
+    }
   }
 
   /** The stream ended: an unterminated event is discarded, as the standard requires. */
   end(): void {
-    this.#buffer = "";
+    this.#partial = [];
+    this.#partialLength = 0;
     this.#reset();
   }
 
@@ -93,6 +119,7 @@ export class SseParser {
         break;
       case "data":
         this.#data.push(value);
+        this.#dataLength += value.length;
         this.#hasData = true;
         break;
       case "id":
@@ -123,6 +150,7 @@ export class SseParser {
   #reset(): void {
     this.#eventType = "";
     this.#data = [];
+    this.#dataLength = 0;
     this.#hasData = false;
     this.#blockRetry = undefined;
   }

@@ -1,15 +1,19 @@
-/** @module The stdio transport: spawn the server, newline-framed JSON-RPC on stdin/stdout, stderr kept. */
+/** @module The stdio transport: spawn the server in its own process group, newline-framed JSON-RPC on stdin/stdout, stderr kept. */
 
 import type { JsonRpcMessage } from "../protocol/jsonrpc.ts";
 import type { StdioTarget } from "./target.ts";
 import { settlesWithin } from "./wait.ts";
 import { spawnFailure } from "./failure_layer.ts";
 import { makeFrame } from "./frame.ts";
-import { LineSplitter } from "./line_splitter.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, messageCapMessage } from "./line_splitter.ts";
+import { endTree, type ServerProcess, spawnServer } from "./process_tree.ts";
 import { registerTransport, unregisterTransport } from "./registry.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import { TransportError } from "./transport_error.ts";
 import type { Frame, SendOptions, Transport, TransportEvent } from "./types.ts";
+
+/** Size of the one buffer each output pipe of the server is read into. */
+const READ_BUFFER_BYTES = 64 * 1024;
 
 /** Tuning of a {@link StdioTransport}. */
 export interface StdioTransportOptions {
@@ -17,9 +21,13 @@ export interface StdioTransportOptions {
   readonly killTimeoutMs?: number;
   /** How many stderr lines to keep (default 50). */
   readonly stderrLines?: number;
+  /** Values hidden in the stderr tail (and so in every message built from it). */
+  readonly secrets?: readonly string[];
 }
 
 const READER_GRACE_MS = 500;
+/** A stderr line longer than this is dropped (with a note in the tail). */
+const MAX_STDERR_LINE_BYTES = 64 * 1024;
 
 /** The capture label of a stdio target: `stdio://` + the command words (never env values). */
 export function stdioLabel(target: StdioTarget): string {
@@ -38,7 +46,7 @@ export class StdioTransport implements Transport {
   readonly #killTimeoutMs: number;
   readonly #stderr: StderrTail;
   readonly #encoder = new TextEncoder();
-  #child: Deno.ChildProcess | undefined;
+  #process: ServerProcess | undefined;
   #writer: WritableStreamDefaultWriter<Uint8Array> | undefined;
   #readers: Promise<void>[] = [];
   #cancels: (() => Promise<void>)[] = [];
@@ -50,12 +58,12 @@ export class StdioTransport implements Transport {
     this.#target = target;
     this.label = stdioLabel(target);
     this.#killTimeoutMs = options.killTimeoutMs ?? 2000;
-    this.#stderr = new StderrTail(options.stderrLines ?? 50);
+    this.#stderr = new StderrTail(options.stderrLines ?? 50, options.secrets ?? []);
   }
 
-  /** The child's pid once started. */
+  /** The child's pid once started (also its process group id on Unix). */
   get pid(): number | undefined {
-    return this.#child?.pid;
+    return this.#process?.child.pid;
   }
 
   /** The last stderr lines, oldest first. */
@@ -68,35 +76,47 @@ export class StdioTransport implements Transport {
     return this.#status;
   }
 
-  /** Spawn the child. Throws ConnectError (layer spawn) when it cannot be started. */
+  /**
+   * Spawn the child in a process group of its own, with the environment `inheritEnv` allows.
+   * Throws ConnectError (layer spawn) when it cannot be started.
+   */
   start(): Promise<void> {
-    if (this.#child) return Promise.resolve();
-    const [command, ...args] = this.#target.command;
+    if (this.#process) return Promise.resolve();
+    const command = this.#target.command[0];
     if (command === undefined || command === "") {
       return Promise.reject(spawnFailure("(empty)", "no command given"));
     }
+    let process: ServerProcess;
     try {
-      this.#child = new Deno.Command(command, {
-        args,
-        env: { ...this.#target.env },
-        ...(this.#target.cwd === undefined ? {} : { cwd: this.#target.cwd }),
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn();
+      process = spawnServer(this.#target);
     } catch (error) {
       return Promise.reject(spawnFailure(command, spawnReason(error, this.#target.cwd), error));
     }
+    this.#process = process;
+    const child = process.child;
     registerTransport(this);
-    this.#writer = this.#child.stdin.getWriter();
+    this.#writer = child.stdin.getWriter();
+    const maxBytes = this.#target.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES;
     this.#readers = [
-      this.#readLines(this.#child.stdout, (line) => this.onFrame(makeFrame(line))),
-      this.#readLines(this.#child.stderr, (line) => {
-        this.#stderr.add(line);
-        this.onEvent({ kind: "stderr", message: line });
-      }),
+      this.#readLines(
+        child.stdout,
+        new LineSplitter({
+          maxBytes,
+          onOverflow: (max) =>
+            this.onEvent({ kind: "error", message: messageCapMessage(max), layer: "framing" }),
+        }),
+        (line) => this.onFrame(makeFrame(line)),
+      ),
+      this.#readLines(
+        child.stderr,
+        new LineSplitter({
+          maxBytes: MAX_STDERR_LINE_BYTES,
+          onOverflow: (max) => this.#stderrLine(`(a stderr line over ${max} bytes was dropped)`),
+        }),
+        (line) => this.#stderrLine(line),
+      ),
     ];
-    this.#exited = this.#watchExit(this.#child);
+    this.#exited = this.#watchExit(child);
     return Promise.resolve();
   }
 
@@ -116,23 +136,28 @@ export class StdioTransport implements Transport {
     }
   }
 
-  /** End stdin, SIGTERM, wait up to the kill timeout, SIGKILL; always reaps the child. Idempotent. */
+  /**
+   * End stdin, SIGTERM the server's process group, wait up to the kill timeout, SIGKILL what is
+   * left of the group (a grandchild that ignores SIGTERM included); always reaps the child.
+   * Idempotent.
+   */
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
     return this.#closing;
   }
 
   async #shutdown(): Promise<void> {
-    const child = this.#child;
-    if (!child) return;
+    const process = this.#process;
+    if (!process) return;
     this.#writer?.close().catch(() => {});
-    if (!this.#status) {
-      trySignal(child, "SIGTERM");
-      if (!(await settlesWithin(child.status, this.#killTimeoutMs))) trySignal(child, "SIGKILL");
-    }
-    await child.status.catch(() => undefined);
+    await endTree(process, this.#killTimeoutMs);
     await this.#exited;
     unregisterTransport(this);
+  }
+
+  #stderrLine(line: string): void {
+    this.#stderr.add(line);
+    this.onEvent({ kind: "stderr", message: line });
   }
 
   async #watchExit(child: Deno.ChildProcess): Promise<void> {
@@ -147,27 +172,30 @@ export class StdioTransport implements Transport {
 
   async #readLines(
     stream: ReadableStream<Uint8Array>,
+    splitter: LineSplitter,
     onLine: (line: string) => void,
   ): Promise<void> {
-    const reader = stream.getReader();
+    // A BYOB reader fills one reused buffer: a default reader allocates a fresh 64 KiB buffer
+    // for every read, even for a 100-byte answer, and 10,000 answers churn 640 MB of memory.
+    const reader = stream.getReader({ mode: "byob" });
     this.#cancels.push(() => reader.cancel().catch(() => {}));
-    const decoder = new TextDecoder();
-    const splitter = new LineSplitter();
     const emit = (lines: string[]) => {
       for (const line of lines) if (line.trim() !== "") onLine(line);
     };
+    let buffer = new Uint8Array(READ_BUFFER_BYTES);
     try {
       while (true) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        emit(splitter.push(decoder.decode(value, { stream: true })));
+        const { value, done } = await reader.read(buffer);
+        if (done || !value) break;
+        emit(splitter.push(value));
+        // The read transferred the buffer into `value`: take it back for the next read.
+        buffer = new Uint8Array(value.buffer);
       }
     } catch {
       // The pipe broke or was cancelled: whatever was buffered is still delivered below.
     } finally {
       reader.releaseLock();
     }
-    emit(splitter.push(decoder.decode()));
     emit(splitter.flush());
   }
 
@@ -192,12 +220,4 @@ function spawnReason(error: unknown, cwd: string | undefined): string {
   if (error instanceof Deno.errors.NotFound) return "command not found";
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
   return message;
-}
-
-function trySignal(child: Deno.ChildProcess, signal: Deno.Signal): void {
-  try {
-    child.kill(signal);
-  } catch {
-    // Already exited.
-  }
 }

@@ -7,10 +7,15 @@ import {
   buildHeaders,
   DEFAULT_HTTP_TIMEOUT_MS,
   discardBody,
+  fetchAuthorized,
   fetchFailure,
+  fetchSameOrigin,
+  type Followed,
   httpInfoOf,
   isJsonRpcPayload,
+  readBodyCapped,
   statusError,
+  type RequestAuth,
   tryParseJson,
 } from "./_http.ts";
 import { redactUrl } from "./failure_layer.ts";
@@ -26,6 +31,8 @@ export interface HttpTransportOptions {
   readonly timeoutMs?: number;
   /** GET reconnections allowed to resume a response stream the server closed early (default 3). */
   readonly maxResumes?: number;
+  /** Credentials of the server (shared by its connections in a run); absent: none. */
+  readonly auth?: RequestAuth;
 }
 
 const POST_DEFAULTS = {
@@ -49,6 +56,8 @@ export class StreamableHttpTransport implements Transport {
   readonly #headers: Readonly<Record<string, string>>;
   readonly #timeoutMs: number;
   readonly #maxResumes: number;
+  readonly #maxMessageBytes: number | undefined;
+  readonly #auth: RequestAuth | undefined;
   readonly #controllers = new Set<AbortController>();
   readonly #pumps = new Set<Promise<void>>();
   #sessionId: string | undefined;
@@ -62,6 +71,8 @@ export class StreamableHttpTransport implements Transport {
     this.#headers = target.headers;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
     this.#maxResumes = options.maxResumes ?? 3;
+    this.#maxMessageBytes = target.maxMessageBytes;
+    this.#auth = options.auth;
   }
 
   /** `mcp-session-id` once the server assigned one. */
@@ -88,13 +99,13 @@ export class StreamableHttpTransport implements Transport {
     ]);
     let streaming = false;
     try {
-      const response = await this.#fetch({
+      const { response, redirects } = await this.#fetch({
         method: "POST",
         headers: buildHeaders(POST_DEFAULTS, this.#headers, this.sessionHeaders, options.headers),
         body: typeof message === "string" ? message : JSON.stringify(message),
         signal,
       });
-      const http = httpInfoOf(response);
+      const http = httpInfoOf(response, redirects);
       const sessionId = response.headers.get(SESSION_HEADER);
       if (sessionId !== null && sessionId !== "") this.#sessionId = sessionId;
       if (response.ok && response.body && isEventStream(response)) {
@@ -123,11 +134,11 @@ export class StreamableHttpTransport implements Transport {
         ? {}
         : { [VERSION_HEADER]: this.#versionHeader };
       try {
-        const response = await fetch(this.#url, {
+        const { response } = await fetchAuthorized(this.#url, {
           method: "DELETE",
           headers: buildHeaders(this.#headers, this.sessionHeaders, version),
           signal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
-        });
+        }, this.#auth);
         await discardBody(response);
       } catch {
         // Best effort: the server may be gone already.
@@ -136,10 +147,12 @@ export class StreamableHttpTransport implements Transport {
     unregisterTransport(this);
   }
 
-  async #fetch(init: RequestInit & { signal: AbortSignal }): Promise<Response> {
+  /** fetch the endpoint; same-origin redirects followed and recorded, cross-origin refused. */
+  async #fetch(init: RequestInit & { signal: AbortSignal; headers: Headers }): Promise<Followed> {
     try {
-      return await fetch(this.#url, init);
+      return await fetchAuthorized(this.#url, init, this.#auth);
     } catch (error) {
+      if (error instanceof TransportError) throw error;
       throw fetchFailure(error, this.#url, init.signal);
     }
   }
@@ -152,8 +165,9 @@ export class StreamableHttpTransport implements Transport {
   ): Promise<void> {
     let text: string;
     try {
-      text = await response.text();
+      text = await readBodyCapped(response, http, this.#maxMessageBytes);
     } catch (error) {
+      if (error instanceof TransportError) throw error;
       throw fetchFailure(error, this.#url, signal);
     }
     if (response.status >= 400) {
@@ -180,6 +194,7 @@ export class StreamableHttpTransport implements Transport {
     try {
       for (let resumes = 0;; resumes++) {
         await readSse(stream, {
+          maxEventBytes: this.#maxMessageBytes,
           onEvent: (event) => {
             lastId = event.id;
             retryMs = event.retry ?? retryMs;
@@ -198,12 +213,12 @@ export class StreamableHttpTransport implements Transport {
           );
         }
         await delay(retryMs, signal);
-        const response = await this.#fetch({
+        const { response, redirects } = await this.#fetch({
           method: "GET",
           headers: this.#resumeHeaders(lastId),
           signal,
         });
-        http = httpInfoOf(response);
+        http = httpInfoOf(response, redirects);
         if (!response.ok || !response.body || !isEventStream(response)) {
           await discardBody(response);
           return this.#streamEnded(

@@ -14,11 +14,24 @@ export type FailureLayer =
   | "spawn"
   | "framing";
 
+/** A same-origin redirect that was followed (cross-origin ones are refused). */
+export interface HttpRedirect {
+  /** The redirect's HTTP status (301, 302, 307, 308). */
+  readonly status: number;
+  /** The URL that answered with the redirect (no userinfo). */
+  readonly from: string;
+  /** Where it pointed (no userinfo). */
+  readonly to: string;
+}
+
 /** HTTP facts attached to frames that arrived in an HTTP response. */
 export interface HttpInfo {
+  /** The response's HTTP status. */
   readonly status: number;
   /** Lower-cased header names. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The same-origin redirects followed to reach this response, in order (absent when none). */
+  readonly redirects?: readonly HttpRedirect[];
 }
 
 /** One frame received from the server, as observed on the wire. */
@@ -46,8 +59,13 @@ export interface TransportEvent {
   readonly message: string;
   /** For an HTTP error status with no JSON-RPC body. */
   readonly http?: HttpInfo;
-  /** When the event concerns one request only (its response stream ended without a response). */
+  /**
+   * When the event concerns one request only (its response stream ended without a response). An
+   * `error` without one concerns every request in flight (e.g. a stdio message over the size cap).
+   */
   readonly requestId?: JsonRpcId;
+  /** The failure layer, when the transport can tell (`framing` for a message over the size cap). */
+  readonly layer?: FailureLayer;
 }
 
 /** Options for sending one message. */

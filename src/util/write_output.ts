@@ -1,8 +1,14 @@
-/** @module Writes rendered output to stdout or, atomically, to a file. */
+/** @module Writes rendered output to stdout, to a regular file atomically, or straight into a device, FIFO or pipe. */
 
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { UsageError } from "../errors/errors.ts";
 
-/** Write `text` to stdout (`-` or undefined) or atomically to `path` (temp file + rename). */
+/**
+ * Write `text` to stdout (`-` or undefined) or to `path`. A regular file (or a path that does not
+ * exist yet) is written atomically (temp file + rename); anything else (`/dev/stdout`, `/dev/null`,
+ * a FIFO, `>(cat)`, a symlink to a device) is opened and written in place, never replaced.
+ * @throws {UsageError} when the output cannot be written, naming the real path (exit 2)
+ */
 export async function writeOutput(path: string | undefined, text: string): Promise<void> {
   if (path === undefined || path === "-") {
     await writeAll(Deno.stdout, new TextEncoder().encode(text));
@@ -16,17 +22,73 @@ export async function writeStderr(text: string): Promise<void> {
   await writeAll(Deno.stderr, new TextEncoder().encode(text));
 }
 
-/** Write a file so that readers see the old or the new content, never a half-written one. */
+/**
+ * Write a file so that readers see the old or the new content, never a half-written one. Only a
+ * regular file (or a path that does not exist yet) is replaced through a temp file and a rename;
+ * a device, FIFO, socket or a symlink to one is opened and written directly, so `/dev/null` or a
+ * pipe stays what it is (a rename would replace the node itself, and as root it is allowed to).
+ * A symlink to a regular file is followed: its target is replaced, the link is kept.
+ * @throws {UsageError} when it cannot be written, naming the real path (exit 2)
+ */
 export async function writeFileAtomic(path: string, text: string): Promise<void> {
-  const dir = dirname(path);
+  try {
+    await writeFile(path, text);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotCapable) throw error; // a missing Deno permission
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UsageError(
+      `cannot write ${JSON.stringify(await realPath(path))}: ${reason}`,
+      { cause: error },
+    );
+  }
+}
+
+async function writeFile(path: string, text: string): Promise<void> {
+  const info = await statOrUndefined(path);
+  if (info !== undefined && !info.isFile) {
+    if (info.isDirectory) throw new Deno.errors.IsADirectory(`is a folder, expected a file`);
+    await writeInPlace(path, text);
+    return;
+  }
+  const target = info !== undefined ? await Deno.realPath(path) : path;
+  const dir = dirname(target);
   await Deno.mkdir(dir, { recursive: true });
   const temp = join(dir, `.${crypto.randomUUID()}.tmp`);
   try {
     await Deno.writeTextFile(temp, text);
-    await Deno.rename(temp, path);
+    await Deno.rename(temp, target);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
     throw error;
+  }
+}
+
+/** `stat` (following symlinks), or undefined when nothing is there (or a dangling link). */
+async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined> {
+  try {
+    return await Deno.stat(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+/** Open an existing non-regular file for writing (no create, no truncate on a device) and write. */
+async function writeInPlace(path: string, text: string): Promise<void> {
+  const file = await Deno.open(path, { write: true });
+  try {
+    await writeAll(file, new TextEncoder().encode(text));
+  } finally {
+    file.close();
+  }
+}
+
+/** The path with symlinks resolved when possible, else made absolute: what a message names. */
+async function realPath(path: string): Promise<string> {
+  try {
+    return await Deno.realPath(path);
+  } catch {
+    return resolve(path);
   }
 }
 

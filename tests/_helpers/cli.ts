@@ -22,25 +22,44 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Run `mcptest ...args` from source (cli.ts) in `cwd` (default: the repository root). */
-export async function mcptest(
+/** Where and how a CLI child runs. */
+export interface CliOptions {
+  /** Working directory (default: the repository root). */
+  cwd?: string;
+  /** Extra environment (over NO_COLOR=1 and an empty CI / GITHUB_ACTIONS). */
+  env?: Record<string, string>;
+  /** Deno permission flags (default: CLI_PERMISSIONS). */
+  permissions?: string[];
+}
+
+/** The full argv (`deno run ... cli.ts ...args`) that runs the real CLI from source. */
+export function mcptestArgv(args: readonly string[], permissions = CLI_PERMISSIONS): string[] {
+  return [Deno.execPath(), "run", "--no-prompt", ...permissions, `${ROOT}cli.ts`, ...args];
+}
+
+/** Start `mcptest ...args` (the real cli.ts) as a child with piped-off stdio; the caller awaits it. */
+export function spawnMcptest(
   args: readonly string[],
-  options: { cwd?: string; env?: Record<string, string>; permissions?: string[] } = {},
-): Promise<CliRun> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "--no-prompt",
-      ...(options.permissions ?? CLI_PERMISSIONS),
-      `${ROOT}cli.ts`,
-      ...args,
-    ],
+  options: CliOptions & { stdout?: "piped" | "null"; stderr?: "piped" | "null" } = {},
+): Deno.ChildProcess {
+  const [cmd, ...rest] = mcptestArgv(args, options.permissions);
+  return new Deno.Command(cmd!, {
+    args: rest,
     cwd: options.cwd ?? ROOT,
     env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...options.env },
     stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+    stdout: options.stdout ?? "null",
+    stderr: options.stderr ?? "null",
+  }).spawn();
+}
+
+/** Run `mcptest ...args` from source (cli.ts) in `cwd` (default: the repository root). */
+export async function mcptest(
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliRun> {
+  const output = await spawnMcptest(args, { ...options, stdout: "piped", stderr: "piped" })
+    .output();
   const decode = (b: Uint8Array) => new TextDecoder().decode(b);
   return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
 }

@@ -111,10 +111,10 @@ Deno.test("compliance run --server --spec-version runs every rule of the version
     "--server",
     commandLine(faulty()),
     "--spec-version",
-    "2025-06-18",
+    "v2025-6-18",
   ]);
   assert.equal(typo.code, 2);
-  assert.match(typo.stderr, /unknown compliance spec_version: "2025-06-18"/);
+  assert.match(typo.stderr, /unknown compliance spec_version: "v2025-6-18"/);
   const none = await mcptest(["compliance", "run"]);
   assert.equal(none.code, 2);
 });

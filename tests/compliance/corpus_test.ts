@@ -9,6 +9,7 @@ import {
 import { COMPLIANCE_CORPUS } from "../../src/compliance/corpus/embedded.ts";
 import { severityIn } from "../../src/compliance/corpus/severity.ts";
 import { ConfigErrors } from "../../src/errors/errors.ts";
+import { citationFor } from "../../src/compliance/corpus/citations.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -76,29 +77,145 @@ Deno.test("compliance corpus: the build rejects unknown ids, probe kinds, matche
   assert.match(await badCorpus(ok.replace("exact: 1", "exactly: 1")), /unknown matcher "exactly"/);
   assert.match(
     await badCorpus(ok, "  - id: EDGE-900\n    title: t\n    area: EDGE\n    severity: MUST\n"),
-    /spec_url must be a non-empty string/,
+    /EDGE-900 has no cited spec sentence: add cite:/,
   );
 });
 
-Deno.test("compliance corpus: per-revision severities name corpus versions and RFC 2119 levels", async () => {
-  const ok =
-    "rules:\n  - id: PROTO-007\n    probe: {kind: request, method: x}\n    expect: [{target: result, matcher: {exact: 1}}]\n";
-  const entry = (severities: string) =>
-    `  - id: EDGE-900\n    title: t\n    area: EDGE\n    severity: MUST\n    severities: ${severities}\n    spec_url: https://modelcontextprotocol.io/specification/draft/x\n`;
-  assert.equal(await badCorpus(ok, entry("{draft: SHOULD, v2024-11-05: MAY}")), "");
-  assert.match(
-    await badCorpus(ok, entry("{v2025-6-18: SHOULD}")),
-    /registry\.yml:\d+:\d+: severities: unknown corpus version "v2025-6-18", expected one of: v2024-11-05/,
+const CITE_URL = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
+const citing = (cite: string, extra = "") =>
+  `  - id: EDGE-900\n    title: t\n    area: EDGE\n${extra}    cite:\n${cite}`;
+const citeOf = (revisions: string, sentence: string, more = "") =>
+  `      - revisions: ${revisions}\n        url: ${CITE_URL}\n        sentence: ${
+    JSON.stringify(sentence)
+  }\n${more}`;
+const PROTO_007 =
+  "rules:\n  - id: PROTO-007\n    probe: {kind: request, method: x}\n    expect: [{target: result, matcher: {exact: 1}}]\n";
+const EDGE_900 = (v: string) =>
+  `rules:\n  - id: EDGE-900\n    probe: {kind: request, method: x}\n    expect: [{target: result, matcher: {exact: 1}}]\n`
+    .replace("rules:", `# ${v}\nrules:`);
+
+Deno.test("compliance corpus: every rule cites its sentence; the severity is the sentence's keyword", async (t) => {
+  await t.step("a cited rule builds, its severity per revision from the keywords", async () => {
+    const reg = citing(
+      citeOf("v2024-11-05..v2025-11-25", "Servers SHOULD return -32602.") +
+        citeOf("v2026-07-28..draft", "Servers MUST return -32602."),
+    );
+    assert.equal(await badCorpus(PROTO_007, reg), "");
+  });
+  await t.step("a rule with no sentence fails the build", async () => {
+    assert.match(
+      await badCorpus(PROTO_007, "  - id: EDGE-900\n    title: t\n    area: EDGE\n"),
+      /registry\.yml:\d+:\d+: EDGE-900 has no cited spec sentence/,
+    );
+  });
+  await t.step("a revision the rule runs in without a sentence fails the build", async () => {
+    const reg = citing(citeOf("v2026-07-28", "Servers MUST return -32602."));
+    assert.match(
+      await badCorpus(EDGE_900("draft"), reg),
+      /EDGE-900: no cited spec sentence for draft, where the rule runs/,
+    );
+  });
+  await t.step("a sentence without a keyword needs a note and is at most SHOULD", async () => {
+    assert.match(
+      await badCorpus(PROTO_007, citing(citeOf("draft", "Unknown tools are protocol errors."))),
+      /the cited sentence has no RFC 2119 keyword; add note:/,
+    );
+    assert.match(
+      await badCorpus(
+        PROTO_007,
+        citing(
+          citeOf(
+            "draft",
+            "Unknown tools are protocol errors.",
+            "        note: n\n        severity: MUST\n",
+          ),
+        ),
+      ),
+      /supports at most SHOULD, got "MUST"/,
+    );
+    assert.equal(
+      await badCorpus(
+        PROTO_007,
+        citing(citeOf("draft", "Unknown tools are errors.", "        note: n\n")),
+      ),
+      "",
+    );
+  });
+  await t.step(
+    "severity: next to a keyword, mixed keywords without keyword:, a stray severity",
+    async () => {
+      assert.match(
+        await badCorpus(PROTO_007, citing(citeOf("draft", "MUST do x."), "    severity: SHOULD\n")),
+        /EDGE-900: severity comes from the cited sentences/,
+      );
+      assert.match(
+        await badCorpus(
+          PROTO_007,
+          citing(citeOf("draft", "Clients MAY send; servers MUST answer.")),
+        ),
+        /keywords of several strengths \(MUST, MAY\); name the one the rule rests on with keyword:/,
+      );
+      assert.equal(
+        await badCorpus(
+          PROTO_007,
+          citing(
+            citeOf("draft", "Clients MAY send; servers MUST answer.", "        keyword: MUST\n"),
+          ),
+        ),
+        "",
+      );
+    },
   );
-  assert.match(
-    await badCorpus(ok, entry("{draft: REQUIRED}")),
-    /severity "REQUIRED" must be MUST, SHOULD or MAY/,
-  );
-  assert.match(await badCorpus(ok, entry("{}")), /severities must be a non-empty mapping/);
+  await t.step("ranges: unknown ends, overlaps", async () => {
+    assert.match(
+      await badCorpus(PROTO_007, citing(citeOf("v2025-6-18", "MUST x."))),
+      /cite revisions "v2025-6-18" must be a corpus version or FROM\.\.TO/,
+    );
+    assert.match(
+      await badCorpus(
+        PROTO_007,
+        citing(citeOf("v2025-11-25..draft", "MUST x.") + citeOf("draft", "MUST y.")),
+      ),
+      /EDGE-900: draft is cited twice/,
+    );
+  });
+});
+
+Deno.test("compliance corpus: the audit's severities (RES-002, TOOL-003) and retirements are in the data", () => {
+  const reg = COMPLIANCE_CORPUS.registry;
+  for (const v of ["v2024-11-05", "v2025-03-26", "v2025-06-18", "v2025-11-25"]) {
+    assert.equal(severityIn(reg["RES-002"]!, v), "SHOULD", `RES-002 ${v}`);
+  }
+  assert.equal(severityIn(reg["RES-002"]!, "v2026-07-28"), "MUST");
+  for (const v of ["v2024-11-05", "v2026-07-28"]) {
+    assert.equal(severityIn(reg["TOOL-003"]!, v), "SHOULD");
+  }
+  for (const cite of reg["TOOL-003"]!.cite!) assert.match(cite.note ?? "", /no RFC 2119 keyword/);
+  for (const id of ["SCHEMA-011", "TRANSPORT-005", "EDGE-001", "EDGE-004", "EDGE-005"]) {
+    assert.ok(reg[id]?.deprecated, `${id} retired, id kept`);
+    for (const revision of Object.values(COMPLIANCE_CORPUS.revisions)) {
+      assert.ok(!revision.rules.some((r) => r.id === id), `${id} runs in no revision`);
+    }
+  }
+  for (const revision of Object.values(COMPLIANCE_CORPUS.revisions)) {
+    for (const id of ["SCHEMA-005", "SCHEMA-006"]) {
+      const rule = revision.rules.find((r) => r.id === id);
+      if (rule) assert.equal(rule.transport, "stdio", `${id} [${revision.version}] is stdio-only`);
+    }
+  }
+  // Every active rule has a sentence for every revision it runs in.
+  for (const revision of Object.values(COMPLIANCE_CORPUS.revisions)) {
+    for (const rule of revision.rules) {
+      assert.ok(
+        citationFor(reg[rule.id]!.cite, revision.version),
+        `${rule.id} ${revision.version}`,
+      );
+    }
+  }
 });
 
 Deno.test("severityIn(): the revision override, else the registry default", () => {
-  const entry = COMPLIANCE_CORPUS.registry["PROTO-008"]!;
+  const entry = COMPLIANCE_CORPUS.registry["RES-002"]!;
   assert.equal(severityIn(entry, "v2024-11-05"), "SHOULD");
   assert.equal(severityIn(entry, "v2025-11-25"), "SHOULD");
   assert.equal(severityIn(entry, "v2026-07-28"), "MUST");

@@ -9,7 +9,7 @@ import {
   GATE_TARGETS,
   validateGate,
 } from "../../src/compliance/gates/spec_version_gate.ts";
-import type { ComplianceBlock } from "../../src/compliance/suite_block.ts";
+import type { ComplianceBlock } from "../../src/config/compliance_block.ts";
 import type { ComplianceCorpus, RuleSpec } from "../../src/compliance/corpus/types.ts";
 
 const rule = (id: string, exact: unknown): RuleSpec => ({

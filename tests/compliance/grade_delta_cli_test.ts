@@ -109,10 +109,10 @@ Deno.test("compliance run --save-grade records the grade; a broken rule then fai
       const run = await mcptest(["compliance", "run", "--from-suite", "broken.yml"], { cwd: dir });
       assert.equal(run.code, 1, run.stdout + run.stderr);
       assert.match(run.stdout, /FAIL {2}grade_delta default \[v2025-06-18\]/);
-      assert.match(run.stdout, /expected \(max_drop\): >= 0 \(no drop\)\n\s+actual: +-25\n/);
+      assert.match(run.stdout, /expected \(max_drop\): >= 0 \(no drop\)\n\s+actual: +-20\n/);
       assert.match(
         run.stdout,
-        /grade 75 \(C\) vs baseline 100 \(A\): -25, regressions: TOOL-003/,
+        /grade 80 \(C\) vs baseline 100 \(A\): -20, regressions: TOOL-003/,
       );
     });
     await t.step("under mcptest run too: one result of kind gate, FAIL, exit 1", async () => {
@@ -189,7 +189,7 @@ Deno.test("compliance run --save-grade PATH merges into the file, keeping other 
     assert.equal(run.code, 1, "RES-005 fails");
     const file = JSON.parse(await Deno.readTextFile(`${dir}/grades.json`));
     assert.deepEqual(Object.keys(file.grades), ["default", "other"]);
-    assert.equal(file.grades.default.score, 50);
+    assert.equal(file.grades.default.score, 60);
     assert.equal(file.grades.default.letter, "D");
     assert.deepEqual(file.grades.default.rules, { "PROTO-002": "pass", "RES-005": "fail" });
   } finally {

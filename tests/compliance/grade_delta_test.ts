@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { loadSuite } from "../../src/config/load_suite.ts";
 import type { Suite } from "../../src/config/types.ts";
 import { ConfigError, ConfigErrors } from "../../src/errors/errors.ts";
-import { type ComplianceBlock, complianceBlocks } from "../../src/compliance/suite_block.ts";
+import type { ComplianceBlock } from "../../src/config/compliance_block.ts";
 import { evaluateGates, readGradeBaselines } from "../../src/compliance/gates/run_gates.ts";
 import {
   readGradeFile,
@@ -27,12 +27,15 @@ async function withSuite(
   });
 }
 
-/** The messages complianceBlocks() (or the schema, at load) rejects `block` with. */
+/** The compliance blocks loadSuite() parsed. */
+const blocksOf = (suite: Suite): ComplianceBlock[] => [...(suite.compliance ?? [])];
+
+/** The messages loadSuite() rejects `block` with (schema and block checks alike). */
 async function blockErrors(block: string): Promise<string[]> {
   let messages: string[] = [];
   await withFiles({ "suite.yml": `${SERVER}compliance:\n${block}` }, async (dir) => {
     try {
-      complianceBlocks(await loadSuite({ paths: ["suite.yml"], cwd: dir, env: {} }));
+      blocksOf(await loadSuite({ paths: ["suite.yml"], cwd: dir, env: {} }));
       assert.fail("expected the block to be rejected");
     } catch (error) {
       if (!(error instanceof ConfigErrors)) throw error;
@@ -45,12 +48,12 @@ async function blockErrors(block: string): Promise<string[]> {
 
 const TESTS = "  tests:\n    - name: PROTO-002\n    - name: TOOL-003\n    - name: RES-005\n";
 
-Deno.test("complianceBlocks() reads grade_delta: and rejects bad ones at file:line:col", async (t) => {
+Deno.test("blocksOf() reads grade_delta: and rejects bad ones at file:line:col", async (t) => {
   await t.step("max_drop shorthand, baseline relative to the suite file", async () => {
     await withSuite(
       `  spec_version: v2025-06-18\n  grade_delta:\n    baseline: .mcptest/grade.json\n    max_drop: 2.5\n${TESTS}`,
       (suite) => {
-        const [block] = complianceBlocks(suite);
+        const [block] = blocksOf(suite);
         assert.deepEqual(block?.gradeDelta, {
           baseline: ".mcptest/grade.json",
           maxDrop: 2.5,
@@ -65,14 +68,14 @@ Deno.test("complianceBlocks() reads grade_delta: and rejects bad ones at file:li
         `${SERVER}compliance:\n  spec_version: v2025-06-18\n  grade_delta:\n    baseline: ../grades/g.json\n${TESTS}`,
     }, async (dir) => {
       const suite = await loadSuite({ paths: ["sub/suite.yml"], cwd: dir, env: {} });
-      assert.equal(complianceBlocks(suite)[0]?.gradeDelta?.baseline, "grades/g.json");
+      assert.equal(blocksOf(suite)[0]?.gradeDelta?.baseline, "grades/g.json");
     });
   });
   await t.step("neither max_drop nor expect: max_drop 0", async () => {
     await withSuite(
       `  spec_version: v2025-06-18\n  grade_delta:\n    baseline: g.json\n${TESTS}`,
       (suite) => {
-        assert.equal(complianceBlocks(suite)[0]?.gradeDelta?.maxDrop, 0);
+        assert.equal(blocksOf(suite)[0]?.gradeDelta?.maxDrop, 0);
       },
     );
   });
@@ -80,7 +83,7 @@ Deno.test("complianceBlocks() reads grade_delta: and rejects bad ones at file:li
     await withSuite(
       `  spec_version: v2025-06-18\n  grade_delta:\n    baseline: g.json\n    expect:\n      - target: grade_delta\n        matcher: { schema: { minimum: -2 } }\n${TESTS}`,
       (suite) => {
-        const gate = complianceBlocks(suite)[0]?.gradeDelta;
+        const gate = blocksOf(suite)[0]?.gradeDelta;
         assert.equal(gate?.maxDrop, undefined);
         assert.deepEqual(gate?.expect, [{
           target: "grade_delta",
@@ -134,7 +137,7 @@ Deno.test("complianceBlocks() reads grade_delta: and rejects bad ones at file:li
   ];
   for (const [name, block, pattern] of cases) {
     await t.step(name, async () => {
-      // Schema problems fail loadSuite() itself; the others, complianceBlocks().
+      // Schema and block problems alike fail loadSuite() itself.
       const messages = await blockErrors(`${block}${TESTS}`);
       assert.ok(messages.some((m) => pattern.test(m)), messages.join("\n"));
     });
@@ -170,7 +173,7 @@ async function gates(
   suite: Suite,
   results: TestResult[],
 ): Promise<TestResult[]> {
-  const blocks: ComplianceBlock[] = complianceBlocks(suite);
+  const blocks: ComplianceBlock[] = blocksOf(suite);
   return await evaluateGates(blocks, {
     results,
     servers: suite.servers,
@@ -395,7 +398,7 @@ Deno.test("evaluateGates() grades each server of a grade_delta: block against it
         ];
         for (const [text, pattern] of bad) {
           await Deno.writeTextFile(`${dir}/g.json`, text);
-          await assert.rejects(readGradeBaselines(complianceBlocks(suite)), (error: unknown) => {
+          await assert.rejects(readGradeBaselines(blocksOf(suite)), (error: unknown) => {
             assert.ok(error instanceof ConfigError);
             assert.equal(error.exitCode, 2);
             assert.match(error.message, pattern);

@@ -33,6 +33,21 @@ const corpus: ComplianceCorpus = {
       severity: "SHOULD",
       severities: { "v2026-07-28": "MUST" },
       spec_url: "https://modelcontextprotocol.io/specification/2025-11-25/basic",
+      cite: [
+        {
+          revisions: "v2025-11-25",
+          url: "https://modelcontextprotocol.io/specification/2025-11-25/basic",
+          sentence: "Servers SHOULD x | y.",
+          severity: "SHOULD",
+        },
+        {
+          revisions: "v2026-07-28..draft",
+          url: "https://modelcontextprotocol.io/specification/2026-07-28/basic",
+          sentence: "Servers MUST x.",
+          severity: "MUST",
+          note: "n",
+        },
+      ],
     },
     "TOOL-001": {
       id: "TOOL-001",
@@ -64,12 +79,14 @@ Deno.test("renderRulesTable(): per-revision severity, – when absent, gate, ret
   const proto = table.split("\n").find((l) => l.startsWith("| [PROTO-001]"))!;
   assert.equal(
     proto,
-    "| [PROTO-001](https://modelcontextprotocol.io/specification/2025-11-25/basic) | a \\| b |  | – | – | – | SHOULD | MUST | – |",
+    "| [PROTO-001](https://modelcontextprotocol.io/specification/2025-11-25/basic) | a \\| b |  | – | – | – | SHOULD | MUST | – | " +
+      "v2025-11-25: [“Servers SHOULD x \\| y.”](https://modelcontextprotocol.io/specification/2025-11-25/basic)<br>" +
+      "v2026-07-28–draft: [“Servers MUST x.”](https://modelcontextprotocol.io/specification/2026-07-28/basic) (n) |",
   );
   const tool = table.split("\n").find((l) => l.startsWith("| [TOOL-001]"))!;
   assert.match(
     tool,
-    /old \(retired since v2026-07-28: gone\) \| tools \| – \| – \| – \| MAY \| – \| – \|/,
+    /old \(retired since v2026-07-28: gone\) \| tools \| – \| – \| – \| MAY \| – \| – \| retired \|/,
   );
   assert.ok(table.indexOf("### Lifecycle (PROTO)") < table.indexOf("### Tools (TOOL)"));
   assert.match(table, /^2 rules\./);

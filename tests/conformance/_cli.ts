@@ -1,6 +1,7 @@
-/** @module Test helpers: spawn the conformance CLI and the fixture servers as real processes. */
+/** @module Test helpers: spawn the real CLI (via tests/_helpers/cli.ts) and the fixture servers as real processes. */
 
 import { fileURLToPath } from "node:url";
+import { type CliRun, mcptest } from "../_helpers/cli.ts";
 
 /** Absolute path of a file under tests/fixtures/conformance/. */
 export const fixture = (name: string) =>
@@ -20,34 +21,30 @@ export function getDenoDir(): Promise<string> {
 }
 
 /** The result of one CLI run. */
-export interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type { CliRun };
 
-/** Run `mcptest conformance ...args` with the given permission flags (default: what `run` needs). */
+/** The permissions `conformance run` needs (loopback only). */
+const RUN_PERMISSIONS = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-run",
+  "--allow-net=127.0.0.1",
+  "--allow-sys",
+];
+
+/**
+ * Run the real CLI (cli.ts, through the shared helper) as `mcptest conformance ...args`, with the
+ * given permission flags (default: what `run` needs).
+ */
 export async function runCli(
   args: string[],
   options: { env?: Record<string, string>; permissions?: string[] } = {},
 ): Promise<CliRun> {
-  const permissions = options.permissions ??
-    [
-      "--allow-read",
-      "--allow-write",
-      "--allow-env",
-      "--allow-run",
-      "--allow-net=127.0.0.1",
-      "--allow-sys",
-    ];
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", ...permissions, fixture("cli_entry.ts"), "conformance", ...args],
-    env: { NO_COLOR: "1", DENO_DIR: await getDenoDir(), ...options.env },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: output.code, stdout: decode(output.stdout), stderr: decode(output.stderr) };
+  return await mcptest(["conformance", ...args], {
+    env: { DENO_DIR: await getDenoDir(), ...options.env },
+    permissions: options.permissions ?? RUN_PERMISSIONS,
+  });
 }
 
 /** Start the HTTP fixture server; returns its URL and a stop function that reaps it. */

@@ -11,6 +11,8 @@ export interface Scripted {
   readonly error?: { code: number; message?: string; data?: unknown };
   readonly http?: HttpInfo;
   readonly failure?: Exchange["failure"];
+  /** Notifications that arrived while the request was in flight. */
+  readonly notifications?: readonly JsonRpcMessage[];
 }
 
 /** A request the fake saw. */
@@ -62,7 +64,7 @@ export function scriptedSession(options: {
       ...(a.failure ? { failure: a.failure } : {}),
       ...(a.http ? { http: a.http } : {}),
       durationMs: 1,
-      notifications: [],
+      notifications: [...(a.notifications ?? [])],
     };
     return Promise.resolve(out);
   };

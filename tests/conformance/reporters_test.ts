@@ -99,7 +99,7 @@ Deno.test("CONFORMANCE_REPORTERS render pretty, json, markdown and html", async 
     const text = CONFORMANCE_REPORTERS.markdown?.(RESULT, { color: false }) ?? "";
     assert.match(text, /^# MCP conformance: T3 \(tier-3\)/);
     assert.ok(text.includes("## SEP-2164"));
-    assert.ok(text.includes("empty <contents> \\| x"));
+    assert.ok(text.includes("empty &lt;contents&gt; \\| x"));
   });
   await t.step("html escapes every value", () => {
     const text = CONFORMANCE_REPORTERS.html?.(RESULT, { color: false }) ?? "";

@@ -121,7 +121,11 @@ Deno.test("runConformance() probes a 2026-07-28 HTTP server's headers, _meta and
     seen: { headers: Record<string, string>; raw?: string },
   ): Scripted => {
     const meta = params._meta as Record<string, unknown> | undefined;
-    if (seen.raw !== undefined && meta === undefined) {
+    const required = [
+      "io.modelcontextprotocol/protocolVersion",
+      "io.modelcontextprotocol/clientCapabilities",
+    ];
+    if (seen.raw !== undefined && (meta === undefined || required.some((k) => !(k in meta)))) {
       return { error: { code: -32602 }, http: { status: 400, headers: {} } };
     }
     if (seen.headers["MCP-Protocol-Version"] === "2025-11-25") {
@@ -141,7 +145,11 @@ Deno.test("runConformance() probes a 2026-07-28 HTTP server's headers, _meta and
       http: { status: 200, headers: {} },
     });
     if (method === "server/discover") {
-      return ok({ supportedVersions: ["2026-07-28"], capabilities: { tools: {} } });
+      return ok({
+        supportedVersions: ["2026-07-28"],
+        capabilities: { tools: {} },
+        _meta: { "io.modelcontextprotocol/serverInfo": { name: "x", version: "1" } },
+      });
     }
     if (method === "tools/list") {
       return ok({ tools: [ECHO], _meta: { "io.modelcontextprotocol/serverInfo": { name: "x" } } });
@@ -209,7 +217,9 @@ Deno.test("runConformance() reports a server that cannot speak the target versio
   });
   assert.equal(status(result, "sep-2575-server-implements-discover"), "fail");
   assert.equal(status(result, "sep-986-tool-name-length"), "not-verified");
-  assert.equal(status(result, "sep-2575-http-server-disconnect-is-cancel"), "untested");
+  // HTTP-only checks are not-applicable on stdio, even when the handshake failed.
+  assert.equal(status(result, "sep-2575-http-server-disconnect-is-cancel"), "not-applicable");
+  assert.equal(status(result, "sep-2575-http-server-header-mismatch-400"), "not-applicable");
   assert.equal(result.protocol_version, null);
   assert.match(result.handshake_error ?? "", /-32601/);
   assert.equal(result.tier, "fail");

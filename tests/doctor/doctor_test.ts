@@ -1,3 +1,5 @@
+/** @module `mcptest doctor` through the real CLI: stdio and URL layers, sources, overrides, the migration probe. */
+
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { itemsServerArgv, mcptest, startHttp, tempProject } from "../_helpers/cli.ts";

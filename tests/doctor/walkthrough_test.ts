@@ -1,3 +1,5 @@
+/** @module The seed 001 walk-through (examples/migration-doctor/README.md), step by step through the real CLI. */
+
 import assert from "node:assert/strict";
 import { copy } from "./_copy.ts";
 import { itemsServerArgv, mcptest, ROOT, startHttp } from "../_helpers/cli.ts";

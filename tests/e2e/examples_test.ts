@@ -11,6 +11,11 @@ const EXAMPLES: Record<
     code: 0,
     stdout: /5 passed, 0 failed, 1 skipped/,
   },
+  "expect-error.yml": {
+    args: ["run", "examples/expect-error.yml"],
+    code: 0,
+    stdout: /7 passed, 0 failed/,
+  },
   "getting-started.yml": {
     args: ["run", "examples/getting-started.yml"],
     code: 0,
@@ -37,6 +42,11 @@ const EXAMPLES: Record<
     env: { REFERENCE_TOKEN: "example-token" },
     code: 1,
     stdout: /FAIL[\s\S]*error \[tcp\]/,
+  },
+  "server-options.yml": {
+    args: ["run", "examples/server-options.yml"],
+    code: 0,
+    stdout: /1 passed, 0 failed/,
   },
   "spec-version-pinning.yml": {
     args: ["compliance", "run", "--from-suite", "examples/spec-version-pinning.yml"],

@@ -1,3 +1,5 @@
+/** @module Faulty servers under `mcptest run`: each fails its own tests clearly, the others still run, nothing hangs. */
+
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { itemsServerArgv, mcptest, tempProject } from "../_helpers/cli.ts";

@@ -1,6 +1,8 @@
+/** @module Ctrl-C during `mcptest run`: the server child is reaped and the CLI exits 130. */
+
 import assert from "node:assert/strict";
 import { processGone } from "../fixtures/transport/helpers.ts";
-import { CLI_PERMISSIONS, itemsServerArgv, ROOT, tempProject } from "../_helpers/cli.ts";
+import { itemsServerArgv, spawnMcptest, tempProject } from "../_helpers/cli.ts";
 
 Deno.test("Ctrl-C (SIGINT) during a run reaps the server child and exits 130", async () => {
   const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");
@@ -16,14 +18,7 @@ tools:
     expect: []
 `,
   });
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", ...CLI_PERMISSIONS, `${ROOT}cli.ts`, "run", "suite.yml"],
-    cwd: dir,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
+  const child = spawnMcptest(["run", "suite.yml"], { cwd: dir });
   try {
     let pid = 0;
     for (let i = 0; i < 200 && pid === 0; i++) {

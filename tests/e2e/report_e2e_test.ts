@@ -1,3 +1,5 @@
+/** @module `mcptest report` and `--annotations` end to end, through the real CLI. */
+
 import assert from "node:assert/strict";
 import { mcptest } from "../_helpers/cli.ts";
 
@@ -32,7 +34,7 @@ Deno.test("mcptest report re-renders a saved run in every format, in the same sh
         "--output",
         `${dir}/again.${format}`,
       ]);
-      assert.equal(again.code, 0, again.stderr);
+      assert.equal(again.code, run.code, `report exits as run did: ${again.stderr}`);
       const text = await Deno.readTextFile(`${dir}/again.${format}`);
       assert.match(text, /-32002/, `${format} names the actual code`);
       const normalize = (s: string) =>
@@ -57,7 +59,7 @@ Deno.test("mcptest report re-renders a saved run in every format, in the same sh
       "--output",
       `${dir}/merged.json`,
     ]);
-    assert.equal(merged.code, 0, merged.stderr);
+    assert.equal(merged.code, run.code, merged.stderr);
     const bad = await mcptest(["report", `${dir}/nope.json`, "--format", "junit"]);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /^error: /m);

@@ -1,3 +1,5 @@
+/** @module `mcptest run` through the real CLI: seed 001 output, load errors at file:line:col, selection exit codes. */
+
 import assert from "node:assert/strict";
 import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";
 

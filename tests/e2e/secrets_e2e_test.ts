@@ -1,3 +1,5 @@
+/** @module No byte of a secret reaches any reporter, the capture or the last-run record (real CLI). */
+
 import assert from "node:assert/strict";
 import { REPORTERS } from "../../src/report/reporters.ts";
 import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";

@@ -1,5 +1,7 @@
+/** @module Test selection end to end (--shard, --filter, --last-failed) and colour only on a TTY. */
+
 import assert from "node:assert/strict";
-import { CLI_PERMISSIONS, itemsServerYaml, mcptest, ROOT, tempProject } from "../_helpers/cli.ts";
+import { itemsServerYaml, mcptest, mcptestArgv, ROOT, tempProject } from "../_helpers/cli.ts";
 
 const suite = (names: string[], failing: string[] = []) =>
   `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>
@@ -74,7 +76,7 @@ Deno.test("--filter takes a substring or a /regex/; --last-failed reruns only th
 
 /** Run the CLI under a pseudo-terminal (util-linux `script`), so colour would be on by default. */
 async function onTty(args: string, env: Record<string, string>): Promise<string> {
-  const cli = `'${Deno.execPath()}' run ${CLI_PERMISSIONS.join(" ")} '${ROOT}cli.ts' ${args}`;
+  const cli = [...mcptestArgv([]).map((a) => `'${a}'`), args].join(" ");
   const out = await new Deno.Command("script", {
     args: ["-qec", cli, "/dev/null"],
     cwd: ROOT,

@@ -1,3 +1,5 @@
+/** @module `mcptest run` against real servers over stdio and Streamable HTTP. */
+
 import assert from "node:assert/strict";
 import { itemsServerArgv, mcptest, startHttp, tempProject } from "../_helpers/cli.ts";
 

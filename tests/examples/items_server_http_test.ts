@@ -39,7 +39,11 @@ Deno.test("items_server.ts --http serves the seed's endpoints and both eras", as
       assert.deepEqual(JSON.parse(conformant.text), {
         jsonrpc: "2.0",
         id: 1,
-        error: { code: -32602, message: "invalid params: unknown resource items://999" },
+        error: {
+          code: -32602,
+          message: "invalid params: unknown resource items://999",
+          data: { uri: "items://999" },
+        },
       });
       const legacy = await post(server.mcp("?scenario=legacy"), MISSING);
       assert.deepEqual(JSON.parse(legacy.text), {

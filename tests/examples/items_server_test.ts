@@ -139,6 +139,7 @@ Deno.test("items_server.ts over stdio serves tools, resources and prompts", asyn
       assert.deepEqual(error(reply), {
         code: -32602,
         message: "invalid params: unknown resource items://999",
+        data: { uri: "items://999" },
       });
     });
 

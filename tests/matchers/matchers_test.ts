@@ -95,6 +95,16 @@ const CASES: Record<string, Case[]> = {
     [{ schema: { $schema: "http://json-schema.org/draft-07/schema#", type: "integer" } }, 3, true],
     [{ schema: { $defs: { n: { type: "number" } }, $ref: "#/$defs/n" } }, "x", false],
   ],
+  exists: [
+    [{ exists: true }, 0, true],
+    [{ exists: true }, null, true],
+    [{ exists: true }, false, true],
+  ],
+  absent: [
+    [{ absent: true }, null, false],
+    [{ absent: true }, false, false],
+    [{ absent: true }, "", false],
+  ],
   not: [
     [{ not: { regex: "error" } }, "all good", true],
     [{ not: { regex: "error" } }, "an error occurred", false],
@@ -132,6 +142,16 @@ Deno.test("compileMatcher() rejects bad matchers at load with the position", asy
     [{ not: { nope: 1 } }, /unknown matcher "nope"/],
     [{ snapshot: "../escape" }, /expected a key of letters/],
     [{ icontains: 5 }, /expected a string/],
+    [{ exists: false }, /matcher "exists": got false, expected true .*absent: true/],
+    [{ exists: "yes" }, /matcher "exists": got "yes", expected true/],
+    [{ absent: false }, /matcher "absent": got false, expected true .*exists: true/],
+    [{ absent: {} }, /matcher "absent": got \{\}, expected true/],
+    [{ "is-json": { schema: {}, extra: 1 } }, /expected true or \{ schema/],
+    [{ constructor: 1 }, /unknown matcher "constructor", expected one of: /],
+    [{ toString: 1 }, /unknown matcher "toString"/],
+    [Object.fromEntries([["__proto__", 1]]), /unknown matcher "__proto__"/],
+    [{ hasOwnProperty: 1 }, /unknown matcher "hasOwnProperty"/],
+    [{ not: { constructor: { exact: 1 } } }, /unknown matcher "constructor"/],
   ];
   for (const [matcher, pattern] of bad) {
     await t.step(JSON.stringify(matcher), () => {

@@ -2,13 +2,14 @@
 
 import assert from "node:assert/strict";
 import { SOURCES } from "../fixtures/migration/sources.ts";
-import { repoFile, runEntry, tempTree } from "./_cli.ts";
+import { mcptest } from "../_helpers/cli.ts";
+import { repoFile, tempTree } from "./_tree.ts";
 
 /** Run lint in a temp folder holding the fixture sources. */
 async function lintIn(args: string[]) {
-  const tree = await tempTree({ ...SOURCES, "other/cli_entry.ts": "export {};\n" });
+  const tree = await tempTree({ ...SOURCES, "other/not_a_suite.ts": "export {};\n" });
   try {
-    return await runEntry(["lint", ...args], tree.dir);
+    return await mcptest(["lint", ...args], { cwd: tree.dir });
   } finally {
     await tree.cleanup();
   }
@@ -33,7 +34,7 @@ Deno.test("lint prints file:line:col rule-id message for each finding and exits 
 });
 
 Deno.test("lint of the legacy example flags the literal -32002 with -32602 as replacement", async () => {
-  const run = await runEntry(["lint", "migration-legacy-suite.yml"], repoFile("examples"));
+  const run = await mcptest(["lint", "migration-legacy-suite.yml"], { cwd: repoFile("examples") });
   assert.equal(run.code, 1);
   assert.equal(
     run.stdout.split("\n")[0],
@@ -45,7 +46,7 @@ Deno.test("lint of clean files exits 0", async () => {
   const run = await lintIn(["clean"]);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.equal(run.stdout, "no findings (2 files checked, target 2026-07-28)\n");
-  const example = await runEntry(["lint", "migration.yml"], repoFile("examples"));
+  const example = await mcptest(["lint", "migration.yml"], { cwd: repoFile("examples") });
   assert.equal(example.code, 0, example.stdout);
 });
 
@@ -80,7 +81,7 @@ Deno.test("lint exits 2 on a missing path, a non-YAML file and an unknown --form
   const missing = await lintIn(["nope/"]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /error: nope\/: no such file or folder/);
-  const other = await lintIn(["other/cli_entry.ts"]);
+  const other = await lintIn(["other/not_a_suite.ts"]);
   assert.equal(other.code, 2);
   assert.match(other.stderr, /not a YAML \(\.yml, \.yaml\) or JSON \(\.json\) file/);
   const format = await lintIn(["clean", "--format", "xml"]);

@@ -2,7 +2,8 @@
 
 import assert from "node:assert/strict";
 import { SOURCES } from "../fixtures/migration/sources.ts";
-import { repoFile, runEntry, runMcptest, tempTree } from "./_cli.ts";
+import { mcptest } from "../_helpers/cli.ts";
+import { repoFile, tempTree } from "./_tree.ts";
 
 const EXAMPLE = await Deno.readTextFile(repoFile("examples/migration-legacy-suite.yml"));
 const MARK = "# TODO(mcptest-migrate):";
@@ -23,7 +24,7 @@ function migratedExample(): string {
 Deno.test("migrate dry-run prints seed 001's plan and changes nothing", async () => {
   const tree = await tempTree({ "tests/migration.yml": EXAMPLE });
   try {
-    const run = await runEntry(["migrate", "tests/", "--to", "2026-07-28"], tree.dir);
+    const run = await mcptest(["migrate", "tests/", "--to", "2026-07-28"], { cwd: tree.dir });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(
       run.stdout,
@@ -45,15 +46,19 @@ Deno.test("migrate --write rewrites -32002, adds the TODO, and the second run ha
   const tree = await tempTree({ "tests/migration.yml": EXAMPLE });
   const file = `${tree.dir}/tests/migration.yml`;
   try {
-    const first = await runEntry(["migrate", "tests", "--to", "2026-07-28", "--write"], tree.dir);
+    const first = await mcptest(["migrate", "tests", "--to", "2026-07-28", "--write"], {
+      cwd: tree.dir,
+    });
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /\n1 file, 1 change written\n$/);
     assert.equal(await Deno.readTextFile(file), migratedExample());
-    const second = await runEntry(["migrate", "tests", "--to", "2026-07-28", "--write"], tree.dir);
+    const second = await mcptest(["migrate", "tests", "--to", "2026-07-28", "--write"], {
+      cwd: tree.dir,
+    });
     assert.equal(second.code, 0);
     assert.equal(second.stdout, "nothing to migrate (1 file checked, target 2026-07-28)\n");
     assert.equal(await Deno.readTextFile(file), migratedExample());
-    const lint = await runEntry(["lint", "tests"], tree.dir);
+    const lint = await mcptest(["lint", "tests"], { cwd: tree.dir });
     assert.equal(lint.code, 0, lint.stdout);
   } finally {
     await tree.cleanup();
@@ -68,15 +73,15 @@ Deno.test("after migrate --write the example suite passes against the conformant
     for (const name of ["deno.json", "deno.lock"]) {
       await Deno.copyFile(repoFile(name), `${tree.dir}/${name}`);
     }
-    const before = await runMcptest(["run", "migration.yml"], tree.dir);
+    const before = await mcptest(["run", "migration.yml"], { cwd: tree.dir });
     assert.equal(before.code, 1, before.stdout + before.stderr);
     assert.match(before.stdout, /expected \(exact\): -32002/);
-    const write = await runEntry(
+    const write = await mcptest(
       ["migrate", "migration.yml", "--to", "2026-07-28", "--write"],
-      tree.dir,
+      { cwd: tree.dir },
     );
     assert.equal(write.code, 0, write.stderr);
-    const after = await runMcptest(["run", "migration.yml"], tree.dir);
+    const after = await mcptest(["run", "migration.yml"], { cwd: tree.dir });
     assert.equal(after.code, 0, after.stdout + after.stderr);
     assert.match(after.stdout, /1 passed, 0 failed/);
   } finally {
@@ -89,7 +94,7 @@ Deno.test("migrate --write keeps every other byte: comments, quotes, flow style,
   const tree = await tempTree({ "legacy_mixed.yml": original });
   const file = `${tree.dir}/legacy_mixed.yml`;
   try {
-    const run = await runEntry(["migrate", ".", "--to", "2026-07-28", "--write"], tree.dir);
+    const run = await mcptest(["migrate", ".", "--to", "2026-07-28", "--write"], { cwd: tree.dir });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /\n1 file, 5 changes written\n$/);
     const written = await Deno.readTextFile(file);
@@ -108,7 +113,9 @@ Deno.test("migrate --write keeps every other byte: comments, quotes, flow style,
     expected[13] = (expected[13] ?? "").replace("-32002", "-32602");
     expected[16] = (expected[16] ?? "").replace("-32002", "-32602");
     assert.deepEqual(stripped, expected);
-    const again = await runEntry(["migrate", ".", "--to", "2026-07-28", "--write"], tree.dir);
+    const again = await mcptest(["migrate", ".", "--to", "2026-07-28", "--write"], {
+      cwd: tree.dir,
+    });
     assert.equal(again.stdout, "nothing to migrate (1 file checked, target 2026-07-28)\n");
     assert.equal(await Deno.readTextFile(file), written);
   } finally {
@@ -130,7 +137,9 @@ Deno.test("migrate --write handles CRLF, block scalars and multi-line flow colle
   ].join("\r\n");
   const tree = await tempTree({ "s.yaml": text });
   try {
-    const run = await runEntry(["migrate", "s.yaml", "--to", "v2026-07-28", "--write"], tree.dir);
+    const run = await mcptest(["migrate", "s.yaml", "--to", "v2026-07-28", "--write"], {
+      cwd: tree.dir,
+    });
     assert.equal(run.code, 0, run.stderr);
     const written = await Deno.readTextFile(`${tree.dir}/s.yaml`);
     const lines = written.split("\r\n");
@@ -151,7 +160,7 @@ Deno.test("migrate lists cassettes as re-record and never rewrites JSON", async 
   const cassette = SOURCES["cassettes/legacy.json"] ?? "";
   const tree = await tempTree({ "c/legacy.json": cassette });
   try {
-    const run = await runEntry(["migrate", "c", "--to", "2026-07-28", "--write"], tree.dir);
+    const run = await mcptest(["migrate", "c", "--to", "2026-07-28", "--write"], { cwd: tree.dir });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /^ {2}c\/legacy\.json\n {4}line 2 {2}logging-deprecated {9}/);
     assert.match(run.stdout, /line 6 {2}legacy-error-code +-32002 -> -32602 +\(re-record\)/);
@@ -165,16 +174,16 @@ Deno.test("migrate lists cassettes as re-record and never rewrites JSON", async 
 Deno.test("migrate exits 2 on an unsupported --to, a missing --to and invalid input", async () => {
   const tree = await tempTree({ "s.yml": EXAMPLE, "bad/b.yml": 'a: "open\n' });
   try {
-    const older = await runEntry(["migrate", "s.yml", "--to", "2025-11-25"], tree.dir);
+    const older = await mcptest(["migrate", "s.yml", "--to", "2025-11-25"], { cwd: tree.dir });
     assert.equal(older.code, 2);
     assert.equal(
       older.stderr,
       'error: unsupported --to "2025-11-25": the only migration target is 2026-07-28\n',
     );
-    const missing = await runEntry(["migrate", "s.yml"], tree.dir);
+    const missing = await mcptest(["migrate", "s.yml"], { cwd: tree.dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--to <revision>/);
-    const bad = await runEntry(["migrate", ".", "--to", "2026-07-28", "--write"], tree.dir);
+    const bad = await mcptest(["migrate", ".", "--to", "2026-07-28", "--write"], { cwd: tree.dir });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /^error: bad\/b\.yml:\d+:\d+: invalid YAML: /);
     assert.equal(await Deno.readTextFile(`${tree.dir}/s.yml`), EXAMPLE, "nothing written");

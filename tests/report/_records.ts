@@ -1,5 +1,6 @@
 /** @module The fixture run records the reporter tests render (tests/fixtures/report/*.json). */
 
+import type { ConformanceResult } from "../../src/conformance/result.ts";
 import type { RunRecord } from "../../src/record/run_record.ts";
 
 const FIXTURES = new URL("../fixtures/report/", import.meta.url);
@@ -14,6 +15,7 @@ export const SNAPSHOT_RECORDS: readonly string[] = [
   "compliance",
   "hostile",
   "compliance_rules",
+  "hostile_terminal",
 ];
 
 /** Every valid record, `mixed` included (the consumer and JUnit checks read them all). */
@@ -27,6 +29,7 @@ export const ALL_RECORDS: readonly string[] = [
   "mixed",
   "hostile",
   "compliance_rules",
+  "hostile_terminal",
 ];
 
 /** Read `tests/fixtures/report/<name>.json`. */
@@ -42,4 +45,12 @@ export function withHostileRule(specUrl: string): RunRecord {
   const record = loadRecord("compliance_rules");
   const test = record.tests[1]!;
   return { ...record, tests: [{ ...test, rule: { ...test.rule!, id: "<b>X-001</b>", specUrl } }] };
+}
+
+/** The conformance results every conformance reporter renders (tests/fixtures/report/conformance/). */
+export const CONFORMANCE_RESULTS: readonly string[] = ["basic", "hostile"];
+
+/** Read `tests/fixtures/report/conformance/<name>.json`. */
+export function loadConformanceResult(name: string): ConformanceResult {
+  return JSON.parse(Deno.readTextFileSync(new URL(`conformance/${name}.json`, FIXTURES)));
 }

@@ -23,7 +23,12 @@ Deno.test("renderAnnotations() prints one workflow command per failed test", () 
     '::error file=tests/tools.yml,line=32,col=9,title=search returns matching items::result.structuredContent (subset, line 32): fail%0Aexpected: {%0A  "items": [%0A    {%0A      "id": 2,%0A      "name": "Gizmo"%0A    }%0A  ]%0A}%0Aactual:   {%0A  "items": [%0A    {%0A      "id": 3,%0A      "name": "Gizmo"%0A    }%0A  ],%0A  "total": 1%0A}%0Amessage:  items[0].id: expected 2, got 3',
   ]);
   assert.equal(renderAnnotations(load("pass")), "");
-  assert.equal(renderAnnotations(load("skip")), "");
+  // A skipped test is silent; a budget that could not apply is a notice with its reason.
+  assert.equal(
+    renderAnnotations(load("skip")),
+    "::notice file=tests/skips.yml,line=18,col=9,title=budget skipped%3A replayed call::" +
+      "max_duration_ms (limit 100ms) skipped: replayed from a cassette: there is no timing to measure\n",
+  );
 });
 
 Deno.test("renderAnnotations() escapes %, CR, LF, comma and colon per GitHub's rules", () => {

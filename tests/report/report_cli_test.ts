@@ -4,25 +4,20 @@ import { getReporter } from "../../src/report/reporters.ts";
 import type { RunRecord } from "../../src/record/run_record.ts";
 import { parseRunRecord } from "../../src/record/validate.ts";
 import { mergeRecords } from "../../src/record/merge.ts";
+import { mcptest } from "../_helpers/cli.ts";
 
 const FIXTURES = fileURLToPath(new URL("../fixtures/report/", import.meta.url));
-const MAIN = `${FIXTURES}report_main.ts`;
 const FORMATS = ["pretty", "json", "junit", "tap", "sarif", "markdown", "html"];
 const load = (name: string): RunRecord =>
   JSON.parse(Deno.readTextFileSync(`${FIXTURES}${name}.json`));
 
-/** Run `mcptest report ARGS` (the command mounted as program.ts mounts it) in a child process. */
-async function report(...args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-write", "--allow-env", MAIN, "report", ...args],
-    env: { NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-    signal: AbortSignal.timeout(60_000),
-  }).output();
-  const decode = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: decode(out.stdout), stderr: decode(out.stderr) };
+/** Run the real `mcptest report ARGS` (cli.ts) in a child process. */
+function report(...args: string[]) {
+  return mcptest(["report", ...args]);
 }
+
+/** `report` exits like `run`: 1 when the record holds a failure or an error, else 0. */
+const exitFor = (record: RunRecord) => record.summary.failed + record.summary.errored > 0 ? 1 : 0;
 
 async function render(format: string, record: RunRecord): Promise<string> {
   return await (await getReporter(format))(record, { color: false });
@@ -35,11 +30,11 @@ Deno.test("mcptest report re-renders a saved record in every format, to a file o
       await t.step(format, async () => {
         const file = `${dir}/out/run.${format}`;
         const res = await report(`${FIXTURES}mixed.json`, "--format", format, "--output", file);
-        assert.equal(res.code, 0, res.stderr);
+        assert.equal(res.code, exitFor(load("mixed")), res.stderr);
         assert.equal(res.stdout, "");
         assert.equal(await Deno.readTextFile(file), await render(format, load("mixed")));
         const piped = await report(`${FIXTURES}mixed.json`, "--format", format);
-        assert.equal(piped.code, 0, piped.stderr);
+        assert.equal(piped.code, exitFor(load("mixed")), piped.stderr);
         assert.equal(piped.stdout, await render(format, load("mixed")));
       });
     }
@@ -50,7 +45,7 @@ Deno.test("mcptest report re-renders a saved record in every format, to a file o
 
 Deno.test("mcptest report: the json format round-trips the record unchanged", async () => {
   const res = await report(`${FIXTURES}connect_failure.json`, "--format", "json");
-  assert.equal(res.code, 0, res.stderr);
+  assert.equal(res.code, exitFor(load("connect_failure")), res.stderr);
   assert.deepEqual(JSON.parse(res.stdout), load("connect_failure"));
   const pretty = await report(`${FIXTURES}connect_failure.json`);
   assert.match(pretty.stdout, /1 passed, 2 failed in 3\.0s\n$/);
@@ -59,8 +54,8 @@ Deno.test("mcptest report: the json format round-trips the record unchanged", as
 Deno.test("mcptest report --merge writes one record (json by default) or any format", async () => {
   const shards = [`${FIXTURES}shard_1.json`, `${FIXTURES}shard_2.json`];
   const res = await report("--merge", ...shards);
-  assert.equal(res.code, 0, res.stderr);
   const merged = parseRunRecord(res.stdout, "stdout");
+  assert.equal(res.code, exitFor(merged), res.stderr);
   assert.deepEqual(merged, mergeRecords([load("shard_1"), load("shard_2")]));
   const junit = await report("--merge", ...shards, "--format", "junit");
   assert.equal(junit.stdout, await render("junit", merged));
@@ -135,7 +130,7 @@ Deno.test("parseRunRecord() accepts and keeps compliance rules, and checks their
     assert.equal(record.tests.filter((t) => t.rule).length, 7);
     assert.deepEqual(parseRunRecord(await render("json", record), "out.json"), record);
     const res = await report(`${FIXTURES}compliance_rules.json`, "--format", "json");
-    assert.equal(res.code, 0, res.stderr);
+    assert.equal(res.code, exitFor(record), res.stderr);
     assert.deepEqual(JSON.parse(res.stdout), record);
   });
   await t.step("a malformed rule is named by its path", () => {

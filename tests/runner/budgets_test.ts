@@ -6,9 +6,10 @@ import type { Exchange } from "../../src/session/types.ts";
 const pos = { file: "t.yml", line: 3, col: 7 };
 const exchange = (over: Partial<Exchange> = {}): Exchange => ({
   request: { jsonrpc: "2.0", id: 1, method: "tools/call" },
-  response: { jsonrpc: "2.0", id: 1, result: {} },
+  // The result serialises to 400 bytes: {"t":"x...x"} is 8 bytes of envelope + 392 x.
+  response: { jsonrpc: "2.0", id: 1, result: { t: "x".repeat(392) } },
   durationMs: 120,
-  raw: "x".repeat(400),
+  raw: "ignored: the estimate reads the result, not the raw frame",
   notifications: [],
   ...over,
 });
@@ -57,4 +58,56 @@ Deno.test("evaluateBudgets() grades each budget", async (t) => {
       assert.equal(result?.line, 3);
     });
   }
+});
+
+Deno.test("evaluateBudgets() skips header budgets that cannot apply, with the reason", async (t) => {
+  const header: Budget = { kind: "response_headers", headers: { "x-a": "b" }, pos };
+  const absent: Budget = { kind: "response_headers_absent", headers: ["server"], pos };
+  await t.step("a stdio server: skip, never pass, for both header budgets", () => {
+    for (const budget of [header, absent]) {
+      const [result] = evaluateBudgets([budget], exchange(), "stdio");
+      assert.equal(result?.status, "skip");
+      assert.equal(result?.message, "response headers are not available over stdio");
+      assert.equal(result?.actual, "stdio server");
+    }
+  });
+  await t.step("no transport given and no HTTP facts: taken as stdio", () => {
+    const [result] = evaluateBudgets([absent], exchange());
+    assert.equal(result?.status, "skip");
+    assert.equal(result?.message, "response headers are not available over stdio");
+  });
+  await t.step("an HTTP exchange without headers (a replay): skip with its own reason", () => {
+    const [result] = evaluateBudgets([header], exchange(), "http");
+    assert.equal(result?.status, "skip");
+    assert.equal(result?.message, "the response carried no HTTP headers to check");
+  });
+  await t.step("HTTP with headers: graded, not skipped", () => {
+    const [result] = evaluateBudgets([absent], exchange({ http }), "http");
+    assert.equal(result?.status, "fail");
+    assert.equal(result?.message, undefined);
+  });
+  await t.step("duration and token budgets still apply over stdio", () => {
+    const results = evaluateBudgets(
+      [{ kind: "max_duration_ms", value: 1, pos }, header],
+      exchange(),
+      "stdio",
+    );
+    assert.deepEqual(results.map((r) => r.status), ["fail", "skip"]);
+  });
+});
+
+Deno.test("max_response_tokens does not depend on the JSON-RPC id or envelope", () => {
+  const budget: Budget = { kind: "max_response_tokens", value: 100, pos };
+  const small = exchange();
+  const bigId = exchange({
+    response: { jsonrpc: "2.0", id: 123456789, result: { t: "x".repeat(392) } },
+    raw: "y".repeat(5000),
+  });
+  assert.deepEqual(evaluateBudgets([budget], bigId), evaluateBudgets([budget], small));
+  const over = exchange({ response: { jsonrpc: "2.0", id: 1, result: { t: "x".repeat(393) } } });
+  assert.equal(evaluateBudgets([budget], over)[0]?.status, "fail");
+  const error = exchange({
+    response: { jsonrpc: "2.0", id: 1, error: { code: -1, message: "x".repeat(500) } },
+  });
+  assert.equal(evaluateBudgets([budget], error)[0]?.status, "fail");
 });

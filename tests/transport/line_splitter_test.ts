@@ -1,7 +1,12 @@
-/** @module Tests of stdio newline framing. */
+/** @module Tests of stdio newline framing: chunking, CRLF, linear cost in line size, the message cap. */
 
 import assert from "node:assert/strict";
-import { LineSplitter } from "../../src/transport/line_splitter.ts";
+import {
+  DEFAULT_MAX_MESSAGE_BYTES,
+  formatBytes,
+  LineSplitter,
+  messageCapMessage,
+} from "../../src/transport/line_splitter.ts";
 
 Deno.test("LineSplitter splits chunks into lines", async (t) => {
   await t.step("buffers partial lines across chunks", () => {
@@ -22,5 +27,74 @@ Deno.test("LineSplitter splits chunks into lines", async (t) => {
     const splitter = new LineSplitter();
     splitter.push("tail\r");
     assert.deepEqual(splitter.flush(), ["tail"]);
+  });
+
+  await t.step("a multi-byte character split across chunks decodes whole", () => {
+    const splitter = new LineSplitter();
+    const bytes = new TextEncoder().encode("é€😀\n");
+    const lines = [...bytes].flatMap((byte) => splitter.push(new Uint8Array([byte])));
+    assert.deepEqual(lines, ["é€😀"]);
+  });
+});
+
+/** Push one line of `size` bytes in 64 KiB chunks; returns the milliseconds it took. */
+function timeLine(size: number): number {
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+  const splitter = new LineSplitter({ maxBytes: size + 1 });
+  const started = performance.now();
+  let lines: string[] = [];
+  for (let sent = 0; sent < size; sent += chunk.length) {
+    lines = splitter.push(chunk.subarray(0, Math.min(chunk.length, size - sent)));
+    assert.equal(lines.length, 0);
+  }
+  lines = splitter.push("\n");
+  const took = performance.now() - started;
+  assert.equal(lines.length, 1);
+  assert.equal(lines[0]!.length, size);
+  return took;
+}
+
+Deno.test("LineSplitter is linear in the line size (a 50 MB line is fast)", () => {
+  timeLine(1024 * 1024); // warm-up
+  const small = Math.max(timeLine(5_000_000), 1);
+  const large = timeLine(50_000_000);
+  // Linear: about 10x. The old quadratic buffering took ~100x (and ~18 s for 50 MB).
+  assert.ok(large < 3000, `a 50 MB line took ${Math.round(large)} ms`);
+  assert.ok(large / small < 40, `5 MB: ${small.toFixed(1)} ms, 50 MB: ${large.toFixed(1)} ms`);
+});
+
+Deno.test("LineSplitter enforces the message cap", async (t) => {
+  await t.step("the default cap is 16 MiB", () => {
+    assert.equal(DEFAULT_MAX_MESSAGE_BYTES, 16 * 1024 * 1024);
+    assert.equal(formatBytes(DEFAULT_MAX_MESSAGE_BYTES), "16 MiB");
+    assert.equal(formatBytes(2048), "2 KiB");
+    assert.equal(formatBytes(100), "100 bytes");
+  });
+
+  await t.step("a line over the cap is reported once, as soon as it passes it, and dropped", () => {
+    const overflows: number[] = [];
+    const splitter = new LineSplitter({ maxBytes: 10, onOverflow: (max) => overflows.push(max) });
+    assert.deepEqual(splitter.push("0123456789"), []);
+    assert.deepEqual(overflows, []);
+    assert.deepEqual(splitter.push("ABC"), []);
+    assert.deepEqual(overflows, [10]);
+    assert.deepEqual(splitter.push("DEF".repeat(100)), []);
+    assert.deepEqual(overflows, [10]);
+    assert.deepEqual(splitter.push('rest\n{"ok":1}\n'), ['{"ok":1}']);
+    assert.deepEqual(splitter.flush(), []);
+  });
+
+  await t.step("a line of exactly the cap passes", () => {
+    const overflows: number[] = [];
+    const splitter = new LineSplitter({ maxBytes: 4, onOverflow: (max) => overflows.push(max) });
+    assert.deepEqual(splitter.push("abcd\n"), ["abcd"]);
+    assert.deepEqual(overflows, []);
+  });
+
+  await t.step("the failure text names the cap and how to raise it", () => {
+    assert.equal(
+      messageCapMessage(16 * 1024 * 1024),
+      "server message (stdio line) is larger than the 16 MiB cap (16777216 bytes); raise max_message_bytes on the server entry to accept it",
+    );
   });
 });

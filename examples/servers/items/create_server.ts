@@ -9,6 +9,7 @@ import { RequestGate } from "./request_gate.ts";
 import { registerResources } from "./resources.ts";
 import type { Scenario } from "./scenario.ts";
 import type { ItemStore } from "./store.ts";
+import { registerSubscriptions } from "./subscriptions.ts";
 import { registerTools } from "./tools.ts";
 
 /** What every server instance of one process shares. */
@@ -27,7 +28,10 @@ export function createItemsServer(
   const tools = registerTools(server, context.store);
   registerPrompts(server, context.store);
   registerResources(server.server, context.store, context.scenario);
-  if (context.era === "dual") registerDiscover(server.server);
+  if (context.era === "dual") {
+    registerSubscriptions(server.server);
+    registerDiscover(server.server);
+  }
   return { server, tools };
 }
 

@@ -27,5 +27,5 @@ export function scenarioOf(url: URL | undefined, fallback: Scenario): Scenario {
 export function unknownResource(uri: string, scenario: Scenario): WireError {
   return scenario === "legacy"
     ? new WireError(ErrorCodes.resourceNotFound, `resource not found: ${uri}`)
-    : new WireError(ErrorCodes.invalidParams, `invalid params: unknown resource ${uri}`);
+    : new WireError(ErrorCodes.invalidParams, `invalid params: unknown resource ${uri}`, { uri });
 }

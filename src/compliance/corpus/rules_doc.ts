@@ -45,6 +45,16 @@ function revisionCell(
   return present ? severityIn(entry, version) : "–";
 }
 
+/** The sentences a rule rests on: `range: [“sentence”](url) (note)`, one per citation. */
+function citationsCell(entry: RegistryEntry): string {
+  if (!entry.cite) return entry.deprecated ? "retired" : "";
+  return entry.cite.map((c) => {
+    const range = c.revisions.replace("..", "–");
+    const note = c.note === undefined ? "" : ` (${c.note})`;
+    return `${range}: [“${c.sentence}”](${c.url})${note}`;
+  }).join("<br>");
+}
+
 /**
  * Render the rule tables (one per area, rules by id): rule id linked to its spec URL, title,
  * capability gate, and one column per revision with the rule's severity there (– = not in it).
@@ -54,15 +64,17 @@ export function renderRulesTable(corpus: ComplianceCorpus): string {
   const versions = CORPUS_VERSIONS;
   const lines: string[] = [
     `${entries.length} rules. A revision column shows the rule's severity in that revision, – when`,
-    "the rule is not part of it. The gate is the server capability the rule needs.",
+    'the rule is not part of it. The gate is the server capability the rule needs. "Rests on" quotes',
+    "the spec sentence each revision range rests on; the severity is its RFC 2119 keyword, SHOULD at",
+    "most when the sentence has none (the note says why the rule stands).",
   ];
   const areas = [...new Set(entries.map((e) => e.area))];
   const order = Object.keys(AREA_NAMES);
   areas.sort((a, b) => order.indexOf(a) - order.indexOf(b));
   for (const area of areas) {
     lines.push("", `### ${AREA_NAMES[area] ?? area}`, "");
-    lines.push(`| Rule | Title | Gate | ${versions.join(" | ")} |`);
-    lines.push(`| --- | --- | --- | ${versions.map(() => "---").join(" | ")} |`);
+    lines.push(`| Rule | Title | Gate | ${versions.join(" | ")} | Rests on |`);
+    lines.push(`| --- | --- | --- | ${versions.map(() => "---").join(" | ")} | --- |`);
     for (const entry of entries.filter((e) => e.area === area)) {
       const title = entry.deprecated
         ? `${entry.title} (retired since ${entry.deprecated.since}: ${entry.deprecated.reason})`
@@ -71,7 +83,7 @@ export function renderRulesTable(corpus: ComplianceCorpus): string {
       lines.push(
         `| [${entry.id}](${entry.spec_url}) | ${cell(title)} | ${entry.capability ?? ""} | ${
           revisions.join(" | ")
-        } |`,
+        } | ${cell(citationsCell(entry))} |`,
       );
     }
   }

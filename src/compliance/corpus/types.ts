@@ -6,14 +6,29 @@ export type RuleSeverity = "MUST" | "SHOULD" | "MAY";
 /** A corpus directory name under compliance/: `v2024-11-05` ... `v2026-07-28`, `draft`. */
 export type CorpusVersion = string;
 
+/** The spec sentence a rule rests on in a range of revisions (compliance/registry.yml `cite:`). */
+export interface Citation {
+  /** `v2025-06-18`, or an inclusive range `v2024-11-05..v2025-11-25` in corpus order. */
+  readonly revisions: string;
+  /** The spec page (and anchor) the sentence is on. */
+  readonly url: string;
+  /** The short normative sentence, as the spec words it (fragments joined by ` ... `). */
+  readonly sentence: string;
+  /** The severity the sentence's RFC 2119 keyword sets (SHOULD or MAY when it has none). */
+  readonly severity: RuleSeverity;
+  /** Why the rule stands on a sentence without a keyword, or how it reads the sentence. */
+  readonly note?: string;
+}
+
 /** Registry metadata of one rule (compliance/registry.yml): the source of truth for everything but behaviour. */
 export interface RegistryEntry {
   /** `PREFIX-NNN`, never reused. */
   readonly id: string;
+  /** One-line title of the rule. */
   readonly title: string;
   /** The id prefix (PROTO, SCHEMA, SEQ, TOOL, RES, ...). */
   readonly area: string;
-  /** The severity in every revision that `severities` does not override. */
+  /** The severity in every revision that `severities` does not override (set by `cite`). */
   readonly severity: RuleSeverity;
   /**
    * Per-revision severity where it differs from `severity` (`{draft: MUST}`). Registry metadata only:
@@ -24,14 +39,19 @@ export interface RegistryEntry {
   readonly capability?: string;
   /** Spec URL the rule enforces. */
   readonly spec_url: string;
+  /** The sentences the rule rests on, covering every revision it runs in (retired rules: none). */
+  readonly cite?: readonly Citation[];
   /** Retirement stamp: the rule keeps its id forever. */
   readonly deprecated?: { readonly since: CorpusVersion; readonly reason: string };
 }
 
 /** One HTTP request of an http probe (the probe itself, or a step before it). */
 export interface HttpRequestSpec {
+  /** HTTP method of the request. */
   readonly method: "GET" | "POST" | "DELETE" | "OPTIONS";
+  /** Extra request headers (templates allowed). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Request body, sent as-is (templates allowed). */
   readonly body?: string;
   /**
    * Send to this path on the endpoint's origin instead of the endpoint itself (templates allowed:
@@ -92,8 +112,11 @@ export type SetupPick = string | {
  * rule with the reason, since the server offers nothing the rule can be checked on.
  */
 export interface RuleSetup {
+  /** JSON-RPC method of the setup request (`resources/list`). */
   readonly method: string;
+  /** Params of the setup request. */
   readonly params?: Readonly<Record<string, unknown>>;
+  /** Placeholder name -> the value of the result that fills it. */
   readonly pick: Readonly<Record<string, SetupPick>>;
 }
 
@@ -102,14 +125,19 @@ export type RuleRequirement = "authorization";
 
 /** One assertion of a rule, in the same shape as a test file's (`target` + `matcher: {name: arg}`). */
 export interface RuleExpectation {
+  /** Target path into the probe's root (`result.tools`, `error.code`). */
   readonly target: string;
+  /** One matcher as written: `{name: arg}`. */
   readonly matcher: Readonly<Record<string, unknown>>;
 }
 
 /** A rule as one revision defines its behaviour. */
 export interface RuleSpec {
+  /** `PREFIX-NNN`, the registry id. */
   readonly id: string;
+  /** What the rule sends to the server. */
   readonly probe: RuleProbe;
+  /** Assertions on the probe's root; all must pass. */
   readonly expect: readonly RuleExpectation[];
   /** Transport restriction (`http` rules skip on stdio with a reason). */
   readonly transport?: "any" | "http" | "stdio";
@@ -121,6 +149,7 @@ export interface RuleSpec {
 
 /** One revision's complete corpus (not a delta). */
 export interface RevisionCorpus {
+  /** The corpus directory name (`v2025-06-18`, `draft`). */
   readonly version: CorpusVersion;
   /** Rules ordered by id. */
   readonly rules: readonly RuleSpec[];
@@ -128,6 +157,8 @@ export interface RevisionCorpus {
 
 /** The whole embedded corpus: registry + every revision. */
 export interface ComplianceCorpus {
+  /** Registry metadata by rule id. */
   readonly registry: Readonly<Record<string, RegistryEntry>>;
+  /** Each revision's rules by corpus directory name. */
   readonly revisions: Readonly<Record<CorpusVersion, RevisionCorpus>>;
 }

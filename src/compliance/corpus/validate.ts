@@ -4,7 +4,15 @@ import { ConfigError, type SourcePos } from "../../errors/errors.ts";
 import { compileMatcher } from "../../matchers/registry.ts";
 import { parseTarget } from "../../matchers/target_path.ts";
 import type { PositionLookup } from "../../config/yaml_source.ts";
-import type { RegistryEntry, RuleExpectation, RuleProbe, RuleSeverity, RuleSpec } from "./types.ts";
+import { citationFor, severitiesOfCitations, validateCitation } from "./citations.ts";
+import type {
+  Citation,
+  RegistryEntry,
+  RuleExpectation,
+  RuleProbe,
+  RuleSeverity,
+  RuleSpec,
+} from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
 
 /** Area prefixes of seed 004 section 7. */
@@ -47,11 +55,25 @@ const ID = /^([A-Z]+)-(\d{3})$/;
 type Raw = Record<string, unknown>;
 const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
 
+/** The url of the citation that covers the newest revision. */
+function newestUrl(cites: readonly Citation[]): string {
+  for (const version of [...CORPUS_VERSIONS].reverse()) {
+    const cite = citationFor(cites, version);
+    if (cite) return cite.url;
+  }
+  return cites[0]!.url;
+}
+
 /**
- * Check one registry entry.
+ * Check one registry entry: an active rule needs `cite:` (severity and spec_url follow from it); a
+ * retired one (`deprecated:`) keeps its last `severity` and `spec_url`.
  * @throws {ConfigError} positioned at the offending field
  */
-export function validateEntry(raw: unknown, at: (key?: string) => SourcePos): RegistryEntry {
+export function validateEntry(
+  raw: unknown,
+  at: (key?: string) => SourcePos,
+  atPath?: (path: readonly (string | number)[]) => SourcePos,
+): RegistryEntry {
   if (!isRecord(raw)) throw new ConfigError("registry entry must be a mapping", at());
   const id = str(raw, "id", at);
   const match = ID.exec(id);
@@ -65,22 +87,56 @@ export function validateEntry(raw: unknown, at: (key?: string) => SourcePos): Re
   if (area !== match[1]) {
     throw new ConfigError(`area "${area}" does not match the id prefix ${match[1]}`, at("area"));
   }
-  const severity = severityOf(raw.severity, at("severity"));
-  const specUrl = str(raw, "spec_url", at);
-  if (!SPEC_URL.test(specUrl)) {
-    throw new ConfigError(
-      `spec_url "${specUrl}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
-      at("spec_url"),
-    );
-  }
   const entry: { -readonly [K in keyof RegistryEntry]: RegistryEntry[K] } = {
     id,
     title: str(raw, "title", at),
     area,
-    severity,
-    spec_url: specUrl,
+    severity: "SHOULD",
+    spec_url: "",
   };
-  if (raw.severities !== undefined) entry.severities = severitiesOf(raw.severities, at);
+  if (raw.cite !== undefined) {
+    for (const key of ["severity", "severities", "spec_url"]) {
+      if (raw[key] !== undefined) {
+        throw new ConfigError(
+          `${id}: ${key} comes from the cited sentences (cite:); remove ${key}:`,
+          at(key),
+        );
+      }
+    }
+    if (!Array.isArray(raw.cite) || raw.cite.length === 0) {
+      throw new ConfigError(`${id}: cite must be a non-empty list`, at("cite"));
+    }
+    const cites = raw.cite.map((c, i) =>
+      validateCitation(
+        id,
+        c,
+        (key) => atPath?.(key === undefined ? ["cite", i] : ["cite", i, key]) ?? at("cite"),
+      )
+    );
+    entry.cite = cites;
+    const derived = severitiesOfCitations(cites);
+    entry.severity = derived.severity;
+    if (derived.severities) entry.severities = derived.severities;
+    entry.spec_url = newestUrl(cites);
+  } else if (raw.deprecated === undefined) {
+    throw new ConfigError(
+      `${id} has no cited spec sentence: add cite: [{revisions, url, sentence}] with the ` +
+        "sentence it rests on, or retire it (deprecated: {since, reason})",
+      at("id"),
+    );
+  } else {
+    // A retired rule keeps its last metadata; it runs in no revision.
+    entry.severity = severityOf(raw.severity, at("severity"));
+    const specUrl = str(raw, "spec_url", at);
+    if (!SPEC_URL.test(specUrl)) {
+      throw new ConfigError(
+        `spec_url "${specUrl}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
+        at("spec_url"),
+      );
+    }
+    entry.spec_url = specUrl;
+    if (raw.severities !== undefined) entry.severities = severitiesOf(raw.severities, at);
+  }
   if (raw.capability !== undefined) entry.capability = str(raw, "capability", at);
   if (raw.deprecated !== undefined) {
     const d = raw.deprecated;

@@ -16,7 +16,9 @@ export type DiffBucket = "changed" | "added" | "removed" | "unchanged";
 
 /** One rule of the diff. */
 export interface DiffEntry {
+  /** The rule id. */
   readonly rule: string;
+  /** Where the rule landed. */
   readonly bucket: DiffBucket;
   /** The rule's expect block in the `from` revision (absent when added). */
   readonly from?: readonly RuleExpectation[];
@@ -31,9 +33,13 @@ export interface DiffEntry {
 
 /** Counts per bucket. */
 export interface DiffSummary {
+  /** Shared rules whose expect block differs. */
   readonly changed: number;
+  /** Rules only in `to`. */
   readonly added: number;
+  /** Rules only in `from`. */
   readonly removed: number;
+  /** Shared rules with the same expect block. */
   readonly unchanged: number;
 }
 
@@ -65,6 +71,7 @@ export class VersionDiff {
   /** Counts per bucket. */
   readonly summary: DiffSummary;
 
+  /** Build the diff from its entries (ordered by rule id); the summary is counted here. */
   constructor(from: string, to: string, entries: readonly DiffEntry[]) {
     this.from = from;
     this.to = to;
@@ -193,7 +200,7 @@ export function diffCorpusVersions(
   to: string,
 ): VersionDiff {
   const pick = (name: string) => {
-    const revision = corpus.revisions[name];
+    const revision = Object.hasOwn(corpus.revisions, name) ? corpus.revisions[name] : undefined;
     if (!revision) {
       throw new UsageError(
         `unknown compliance version "${name}", expected one of: ${

@@ -3,6 +3,8 @@
 import type { HttpTarget } from "../../config/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
 import type { HttpRequestSpec, RuleProbe } from "../corpus/types.ts";
+import { initializeRequest } from "../../session/initialize_request.ts";
+import { fetchSameOrigin } from "../../transport/_http.ts";
 
 type HttpProbe = Extract<RuleProbe, { kind: "http" }>;
 
@@ -24,31 +26,33 @@ export interface HttpRoot {
 
 const ACCEPT = "application/json, text/event-stream";
 
+/**
+ * fetch through {@link fetchSameOrigin}: a same-origin redirect is followed, one to another origin
+ * is refused (a TransportError) before anything is sent there.
+ */
+async function fetchGuarded(
+  url: string,
+  init: RequestInit & { signal: AbortSignal },
+): Promise<Response> {
+  return (await fetchSameOrigin(url, init)).response;
+}
+
 /** Open a session of our own (initialize + initialized) and return its id, or undefined. */
 async function openSession(
   target: HttpTarget,
   revision: RevisionInfo,
   timeoutMs: number,
 ): Promise<string | undefined> {
-  const init = await fetch(target.url, {
+  const init = await fetchGuarded(target.url, {
     method: "POST",
     headers: { ...target.headers, "Content-Type": "application/json", Accept: ACCEPT },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id: "mcptest-compliance-init",
-      method: "initialize",
-      params: {
-        protocolVersion: revision.id,
-        capabilities: {},
-        clientInfo: { name: "mcptest", version: "compliance" },
-      },
-    }),
+    body: JSON.stringify(initializeRequest("mcptest-compliance-init", revision.id)),
     signal: AbortSignal.timeout(timeoutMs),
   });
   await init.body?.cancel();
   const id = init.headers.get("mcp-session-id") ?? undefined;
   if (id === undefined) return undefined;
-  const done = await fetch(target.url, {
+  const done = await fetchGuarded(target.url, {
     method: "POST",
     headers: {
       ...target.headers,
@@ -112,7 +116,7 @@ async function send(
 ): Promise<{ step: HttpStep; body: unknown }> {
   const url = spec.path === undefined ? target.url : new URL(spec.path, target.url).href;
   const body = spec.body === undefined ? undefined : fill(spec.body, sessionId) ?? spec.body;
-  const response = await fetch(url, {
+  const response = await fetchGuarded(url, {
     method: spec.method,
     headers: requestHeaders(spec, target, sessionId),
     ...(body === undefined ? {} : { body }),
@@ -179,7 +183,7 @@ export async function runHttpProbe(
     return { http: last.step, body: last.body, steps };
   } finally {
     if (sessionId !== undefined && !closed) {
-      await fetch(target.url, {
+      await fetchGuarded(target.url, {
         method: "DELETE",
         headers: { ...target.headers, "Mcp-Session-Id": sessionId },
         signal: AbortSignal.timeout(timeoutMs),

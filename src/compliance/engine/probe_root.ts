@@ -32,10 +32,16 @@ function isRequestMessage(value: unknown): boolean {
 
 /** The handshake result (initialize, or server/discover in the stateless lifecycle) from the capture. */
 function handshakeRoot(session: Session): Record<string, unknown> {
-  const exchange = session.capture().exchanges.find((e) => {
+  // An unpinned handshake may probe server/discover before it falls back to initialize: the
+  // exchange that settled the session is the last answered one, else the first attempt.
+  const attempts = session.capture().exchanges.filter((e) => {
     const method = (e.request as { method?: unknown })?.method;
     return method === "initialize" || method === "server/discover";
   });
+  const exchange =
+    attempts.findLast((e) =>
+      (e.response as { result?: unknown } | undefined)?.result !== undefined
+    ) ?? attempts[0];
   const response = exchange?.response as { result?: unknown; error?: unknown } | undefined;
   return {
     result: response?.error !== undefined ? { error: response.error } : response?.result,

@@ -21,6 +21,34 @@ export interface RunRulesOptions {
   readonly pos?: SourcePos;
   readonly suiteDir?: string;
   readonly timeoutMs: number;
+  /**
+   * How long a probe that may legitimately get no answer (a `raw` malformed frame on stdio) waits: {@link PROBE_DEADLINE_MS} by default, never more than
+   * `timeoutMs`.
+   */
+  readonly probeDeadlineMs?: number;
+  /**
+   * Open another session to the same server, handshake done (pinned to the same revision). When
+   * given, `raw` rules run concurrently, each on a fresh session of its own, beside the others.
+   */
+  readonly openSession?: () => Promise<Session>;
+}
+
+/**
+ * The probe deadline (ms) on stdio: a stdio server may stay silent on a malformed frame (it drops
+ * what it cannot parse), so such probes wait this long for an answer, not the full timeout. A
+ * local server answers a frame it rejects within milliseconds. Over HTTP every POST gets an HTTP
+ * answer, so raw probes there keep the full timeout.
+ */
+export const PROBE_DEADLINE_MS = 500;
+
+/** Whether a rule's probe may legitimately get no answer (it runs under the probe deadline). */
+export function mayGoUnanswered(rule: RuleSpec): boolean {
+  return rule.probe.kind === "raw";
+}
+
+/** Whether a rule runs apart from the shared session (a raw frame, or a connection of its own). */
+function runsApart(rule: RuleSpec): boolean {
+  return rule.probe.kind === "raw" || rule.probe.kind === "fresh";
 }
 
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
@@ -170,13 +198,10 @@ export async function runRule(
   }
   const filled = prepared.rule;
   const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
-  const outcome = await runProbe(
-    session,
-    filled.probe,
-    options.revision,
-    options.timeoutMs,
-    watchWire,
-  );
+  const timeoutMs = mayGoUnanswered(filled) && session.server.target.kind === "stdio"
+    ? Math.min(options.timeoutMs, options.probeDeadlineMs ?? PROBE_DEADLINE_MS)
+    : options.timeoutMs;
+  const outcome = await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire);
   const assertions = await assertAll(outcome.root, filled.expect, pos, options.suiteDir ?? ".");
   const passed = assertions.every((a) => a.status === "pass");
   return {
@@ -188,17 +213,64 @@ export async function runRule(
   };
 }
 
+/** How many extra sessions the raw rules share (each runs its share one at a time). */
+export const RAW_SESSIONS = 2;
+
 /**
- * Run `rules` in order over one session. Rules never overlap: a raw frame's `id: null` answer, the
- * notifications a probe waits for, and the wire observations (unparsed frames) belong to whichever
- * probe is in flight, so a rule must be alone on the session to be judged fairly.
+ * Run `rules` over one session, results in rule order. Rules on a session never overlap: a raw
+ * frame's `id: null` answer, the notifications a probe waits for, and the wire observations
+ * (unparsed frames) belong to whichever probe is in flight, so a rule must be alone on its session
+ * to be judged fairly. With `openSession`, the `raw` rules run on {@link RAW_SESSIONS} sessions of
+ * their own (one rule at a time on each) and `fresh` rules on their own connections, all beside
+ * the shared session: a server that stays silent on malformed frames costs a few probe deadlines
+ * in parallel, not a full timeout per probe in sequence.
  */
 export async function runRules(
   session: Session,
   rules: readonly RuleSpec[],
   options: RunRulesOptions,
 ): Promise<TestResult[]> {
-  const results: TestResult[] = [];
-  for (const rule of rules) results.push(await runRule(session, rule, options));
+  const results = new Array<TestResult>(rules.length);
+  const apart = options.openSession === undefined
+    ? []
+    : rules.flatMap((rule, i) => runsApart(rule) ? [i] : []);
+  const onSession = rules.flatMap((_, i) => apart.includes(i) ? [] : [i]);
+  const run = (target: Session, i: number) => runRule(target, rules[i]!, options);
+  const fresh = apart.filter((i) => rules[i]!.probe.kind === "fresh");
+  const raw = apart.filter((i) =>
+    rules[i]!.probe.kind === "raw" &&
+    skipReason(rules[i]!, options.registry[rules[i]!.id], session) === undefined
+  );
+  // Skipped raw rules need no session of their own.
+  onSession.push(...apart.filter((i) => !fresh.includes(i) && !raw.includes(i)));
+  const shares = Array.from(
+    { length: Math.min(RAW_SESSIONS, raw.length) },
+    (_, k) => raw.filter((_, n) => n % RAW_SESSIONS === k),
+  );
+  const ownSessions = shares.map(async (share) => {
+    let own: Session | undefined;
+    try {
+      own = await options.openSession!();
+    } catch {
+      own = undefined; // could not open one: these rules go to the shared session, in turn
+    }
+    if (own === undefined) {
+      onSessionLate.push(...share);
+      return;
+    }
+    try {
+      for (const i of share) results[i] = await run(own, i);
+    } finally {
+      await own.close();
+    }
+  });
+  const onSessionLate: number[] = [];
+  const freshRuns = fresh.map(async (i) => {
+    results[i] = await run(session, i);
+  });
+  for (const i of onSession) results[i] = await run(session, i);
+  await Promise.all(ownSessions);
+  for (const i of onSessionLate) results[i] = await run(session, i);
+  await Promise.all(freshRuns);
   return results;
 }

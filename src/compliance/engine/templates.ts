@@ -31,7 +31,8 @@ export function fillTemplates<T>(
   variables: Readonly<Record<string, unknown>>,
 ): Filled<T> {
   const missing = new Set<string>();
-  const lookup = (name: string): unknown => variables[name] ?? generated(name);
+  const lookup = (name: string): unknown =>
+    (Object.hasOwn(variables, name) ? variables[name] : undefined) ?? generated(name);
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") {
       const whole = WHOLE.exec(v);

@@ -5,7 +5,7 @@ import { compareGrades, computeGrade, type Grade, type GradeComparison } from ".
 import { assertGateExpectation } from "./gate_assert.ts";
 import { type GradeFile, gradeOfEntry } from "./grade_file.ts";
 import { resultsByServer, type ServerResults } from "./grade_results.ts";
-import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceBlock } from "../../config/compliance_block.ts";
 
 /** What the gate needs besides the block. */
 export interface GradeGateInput {

@@ -2,7 +2,7 @@
 
 import type { TestResult } from "../../record/run_record.ts";
 import { COMPLIANCE_CORPUS } from "../corpus/embedded.ts";
-import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceBlock } from "../../config/compliance_block.ts";
 
 /** The compliance results of one server in one block. */
 export interface ServerResults {

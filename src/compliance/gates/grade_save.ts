@@ -6,7 +6,7 @@ import type { TestResult } from "../../record/run_record.ts";
 import { computeGrade, type Grade } from "./grade.ts";
 import { gradeEntry, type GradeFileEntry, readGradeFile, writeGradeFile } from "./grade_file.ts";
 import { resultsByServer } from "./grade_results.ts";
-import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceBlock } from "../../config/compliance_block.ts";
 
 /** One grade written. */
 export interface SavedGrade {

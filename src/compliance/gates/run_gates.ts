@@ -6,7 +6,7 @@ import { COMPLIANCE_CORPUS } from "../corpus/embedded.ts";
 import { type GradeFile, readGradeFile } from "./grade_file.ts";
 import { evaluateGradeDelta } from "./grade_gate.ts";
 import { evaluateSpecVersionCheck } from "./spec_version_gate.ts";
-import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceBlock } from "../../config/compliance_block.ts";
 
 /** Grade files by path, as read before the run (undefined: the file does not exist yet). */
 export type GradeBaselines = ReadonlyMap<string, GradeFile | undefined>;

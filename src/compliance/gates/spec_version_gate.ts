@@ -3,7 +3,7 @@
 import { ConfigError } from "../../errors/errors.ts";
 import { compileMatcher } from "../../matchers/registry.ts";
 import type { AssertionResult, TestResult } from "../../record/run_record.ts";
-import type { ComplianceBlock } from "../suite_block.ts";
+import type { ComplianceBlock } from "../../config/compliance_block.ts";
 import type { ComplianceCorpus } from "../corpus/types.ts";
 import { diffVersions } from "../corpus/version_diff.ts";
 import { assertGateExpectation, type GateExpectation } from "./gate_assert.ts";
@@ -71,14 +71,16 @@ export async function evaluateSpecVersionCheck(
       "no against: revision yet, nothing to diff (the gate passes until one is named)",
     );
   }
-  const to = corpus.revisions[check.against];
+  const to = Object.hasOwn(corpus.revisions, check.against)
+    ? corpus.revisions[check.against]
+    : undefined;
   if (!to && !VERSION_NAME.test(check.against)) {
     throw new ConfigError(
       `spec_version_check against: "${check.against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
       check.pos,
     );
   }
-  const fromCorpus = corpus.revisions[from];
+  const fromCorpus = Object.hasOwn(corpus.revisions, from) ? corpus.revisions[from] : undefined;
   if (!fromCorpus) throw new ConfigError(`no compliance corpus for ${from}`, check.pos);
   if (!to) {
     return note(

@@ -24,22 +24,36 @@ function requestIds(session: CapturedSession): Set<string> {
   );
 }
 
+/**
+ * The server a session belongs to: its label without the `#N` connection suffix mcptest adds to a
+ * second, third... connection to the same target. Sessions of one server never collide.
+ */
+export function serverOf(label: string): string {
+  return label.replace(/#\d+$/, "");
+}
+
 function collisions(
   sessions: readonly CapturedSession[],
   keys: (s: CapturedSession) => Set<string>,
 ): Map<string, string[]> {
-  const owners = new Map<string, string[]>();
+  const owners = new Map<string, Set<string>>();
   for (const session of sessions) {
+    const server = serverOf(session.server_label);
     for (const key of keys(session)) {
-      owners.set(key, [...(owners.get(key) ?? []), session.server_label]);
+      owners.set(key, (owners.get(key) ?? new Set()).add(server));
     }
   }
   return new Map(
-    [...owners].filter(([, servers]) => servers.length > 1).sort(([a], [b]) => a.localeCompare(b)),
+    [...owners].filter(([, servers]) => servers.size > 1).map(([key, servers]) =>
+      [key, [...servers]] as [string, string[]]
+    ).sort(([a], [b]) => a.localeCompare(b)),
   );
 }
 
-/** Tool-name overlaps and request-id collisions across sessions (none for a single session). */
+/**
+ * Tool-name overlaps and request-id collisions across the sessions of different servers (none for
+ * a single session; several connections to one server, `label` and `label#2`, are one server).
+ */
 export function findHazards(sessions: readonly CapturedSession[]): Hazard[] {
   if (sessions.length < 2) return [];
   const hazards: Hazard[] = [];

@@ -24,6 +24,17 @@ export function hasCapability(ctx: ProbeContext, capability: string): boolean {
   return value !== undefined && value !== null && value !== false;
 }
 
+/** Why an HTTP-only check does not apply to a stdio server (the SKIP reason in every report). */
+export const STDIO_SKIP = "HTTP-only requirement; the server runs over stdio";
+
+/**
+ * The one HTTP-only gate: not-applicable (with {@link STDIO_SKIP} or `reason`) on stdio,
+ * undefined over HTTP.
+ */
+export function httpOnly(ctx: ProbeContext, reason = STDIO_SKIP): ProbeOutcome | undefined {
+  return ctx.transport === "http" ? undefined : notApplicable(reason);
+}
+
 /** A not-applicable outcome for a capability the server does not advertise. */
 export function lacks(capability: string): ProbeOutcome {
   return notApplicable(`server does not advertise the ${capability} capability`);

@@ -3,6 +3,7 @@
 import { findRevision, LATEST_REVISION, RC_ERROR_CODES } from "../../protocol/revisions.ts";
 import { META_PROTOCOL_VERSION } from "../../session/meta.ts";
 import { notVerified, type ProbeContext, type ProbeOutcome } from "../probe_types.ts";
+import { httpOnly } from "./_helpers.ts";
 
 export { META_PROTOCOL_VERSION };
 
@@ -24,6 +25,11 @@ export function needsStateless(ctx: ProbeContext): ProbeOutcome | undefined {
       ctx.session.protocolVersion || "no revision"
     }, not the stateless lifecycle`,
   );
+}
+
+/** The gate of HTTP-only 2026 checks: not-applicable on stdio, then not-verified unless stateless. */
+export function httpStateless(ctx: ProbeContext): ProbeOutcome | undefined {
+  return httpOnly(ctx) ?? needsStateless(ctx);
 }
 
 /** A list method the server advertises (tools/list, prompts/list, resources/list), or server/discover. */

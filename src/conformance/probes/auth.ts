@@ -7,6 +7,7 @@ import {
   type ProbeContext,
   type ProbeSet,
 } from "../probe_types.ts";
+import { httpOnly } from "./_helpers.ts";
 
 /**
  * mcptest connects without credentials unless the target carries an Authorization header. A
@@ -14,9 +15,8 @@ import {
  * requirements do not apply; with credentials configured the probes cannot drive an OAuth flow.
  */
 const authProbe: Probe = (ctx: ProbeContext) => {
-  if (ctx.transport === "stdio") {
-    return Promise.resolve(notApplicable("authorization is HTTP-only; the server runs over stdio"));
-  }
+  const stdio = httpOnly(ctx, "authorization is HTTP-only; the server runs over stdio");
+  if (stdio) return Promise.resolve(stdio);
   const target = ctx.session.server.target;
   const headers = target.kind === "http" ? target.headers : {};
   const authorized = Object.keys(headers).some((h) => h.toLowerCase() === "authorization");

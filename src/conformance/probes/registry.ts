@@ -12,7 +12,10 @@ import { sep2322 } from "./sep_2322.ts";
 import { sep2549 } from "./sep_2549.ts";
 import { sep2567 } from "./sep_2567.ts";
 import { sep2575 } from "./sep_2575.ts";
+import { sep2575Listen } from "./sep_2575_listen.ts";
+import { sep2575Meta } from "./sep_2575_meta.ts";
 import { sep2577 } from "./sep_2577.ts";
+import { sep2663 } from "./sep_2663.ts";
 import { sep973 } from "./sep_973.ts";
 import { sep986 } from "./sep_986.ts";
 
@@ -30,7 +33,10 @@ const SETS: readonly ProbeSet[] = [
   sep2549,
   sep2567,
   sep2575,
+  sep2575Meta,
+  sep2575Listen,
   sep2577,
+  sep2663,
 ];
 
 /** Every implemented probe, by check id. */

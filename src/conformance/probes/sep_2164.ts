@@ -1,7 +1,7 @@
 /** @module SEP-2164 probes: reading a missing resource gives -32602, never an empty contents array. */
 
 import { fail, notVerified, pass, type ProbeContext, type ProbeSet } from "../probe_types.ts";
-import { describe, hasCapability, lacks, resultOf } from "./_helpers.ts";
+import { asRecord, describe, hasCapability, lacks, resultOf } from "./_helpers.ts";
 import type { Exchange } from "../../session/types.ts";
 
 const MISSING_URI = "mcptest://conformance/no-such-resource";
@@ -33,6 +33,19 @@ export const sep2164: ProbeSet = {
         return fail(`missing resource: ${describe(exchange)}, expected -32602`);
       }
       return fail(`missing resource: ${describe(exchange)}, expected error -32602`);
+    },
+    "sep-2164-data-uri": async (ctx) => {
+      if (!hasCapability(ctx, "resources")) return lacks("resources");
+      const exchange = await readMissing(ctx);
+      const error = exchange.response?.error;
+      if (!error) {
+        return notVerified(`missing resource: ${describe(exchange)}; no error data to read`);
+      }
+      const uri = asRecord(error.data)?.uri;
+      if (uri === MISSING_URI) return pass("the error data names the missing uri");
+      return fail(
+        `error data.uri is ${JSON.stringify(uri)}, expected ${JSON.stringify(MISSING_URI)}`,
+      );
     },
     "sep-2164-no-legacy-code": async (ctx) => {
       if (!hasCapability(ctx, "resources")) return lacks("resources");

@@ -7,19 +7,11 @@ import {
   pass,
   type Probe,
   type ProbeContext,
-  type ProbeOutcome,
   type ProbeSet,
 } from "../probe_types.ts";
 import { asRecord, bogusName, describe, isOutcome, listTools, type ToolDef } from "./_helpers.ts";
 import { encodeHeaderValue } from "../../session/meta.ts";
-import { anyListMethod, errorCodes, needsStateless } from "./_stateless.ts";
-
-function gate(ctx: ProbeContext): ProbeOutcome | undefined {
-  if (ctx.transport !== "http") {
-    return notApplicable("HTTP-only requirement; the server runs over stdio");
-  }
-  return needsStateless(ctx);
-}
+import { anyListMethod, errorCodes, httpStateless as gate } from "./_stateless.ts";
 
 /** A request whose Mcp-Method header names another method than the body. */
 function mismatched(ctx: ProbeContext) {
@@ -99,7 +91,7 @@ export const sep2243: ProbeSet = {
       }
       return fail(`rejection carries ${describe(exchange)}, expected ${codes.join(" or ")}`);
     },
-    "sep-2243-server-decode-base64-mcp-name": async (ctx) => {
+    "sep-2243-server-decode-base64": async (ctx) => {
       const g = gate(ctx);
       if (g) return g;
       const tools = await listTools(ctx);

@@ -1,24 +1,8 @@
 /** @module SEP-2567 probes: no sessions; list answers do not depend on the connection or earlier requests. */
 
-import {
-  fail,
-  notApplicable,
-  notVerified,
-  pass,
-  type Probe,
-  type ProbeContext,
-  type ProbeOutcome,
-  type ProbeSet,
-} from "../probe_types.ts";
+import { fail, notVerified, pass, type Probe, type ProbeSet } from "../probe_types.ts";
 import { describe, hasCapability, lacks, resultOf } from "./_helpers.ts";
-import { anyListMethod, needsStateless } from "./_stateless.ts";
-
-function httpGate(ctx: ProbeContext): ProbeOutcome | undefined {
-  if (ctx.transport !== "http") {
-    return notApplicable("HTTP-only requirement; the server runs over stdio");
-  }
-  return needsStateless(ctx);
-}
+import { anyListMethod, httpStateless as httpGate, needsStateless } from "./_stateless.ts";
 
 /** A stable text of a list (order-insensitive: ordering is only a SHOULD). */
 function canonical(items: unknown[]): string {

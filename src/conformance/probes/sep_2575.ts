@@ -1,16 +1,14 @@
 /** @module SEP-2575 probes: server/discover, required `_meta`, version errors and their HTTP statuses. */
 
-import {
-  fail,
-  notApplicable,
-  notVerified,
-  pass,
-  type ProbeContext,
-  type ProbeSet,
-} from "../probe_types.ts";
+import { fail, notVerified, pass, type ProbeContext, type ProbeSet } from "../probe_types.ts";
 import { asRecord, describe, resultOf } from "./_helpers.ts";
-import { anyListMethod, errorCodes, META_PROTOCOL_VERSION, needsStateless } from "./_stateless.ts";
-import { META_SERVER_INFO } from "../../session/meta.ts";
+import {
+  anyListMethod,
+  errorCodes,
+  httpStateless,
+  META_PROTOCOL_VERSION,
+  needsStateless,
+} from "./_stateless.ts";
 
 const BOGUS_VERSION = "1999-01-01";
 
@@ -19,12 +17,6 @@ function unsupportedVersion(ctx: ProbeContext) {
   return ctx.session.request(anyListMethod(ctx), {
     _meta: { [META_PROTOCOL_VERSION]: BOGUS_VERSION },
   }, { headers: { "MCP-Protocol-Version": BOGUS_VERSION } });
-}
-
-function httpOnly(ctx: ProbeContext) {
-  return ctx.transport === "http"
-    ? undefined
-    : notApplicable("HTTP-only requirement; the server runs over stdio");
 }
 
 /** Check id -> probe. */
@@ -53,24 +45,6 @@ export const sep2575: ProbeSet = {
       }
       return pass(`ttlMs ${ttlMs}, cacheScope ${cacheScope}`);
     },
-    "sep-2575-server-rejects-missing-meta": async (ctx) => {
-      const gate = needsStateless(ctx);
-      if (gate) return gate;
-      const id = `mcptest-no-meta-${crypto.randomUUID().slice(0, 8)}`;
-      const method = anyListMethod(ctx);
-      const exchange = await ctx.session.sendRaw(
-        JSON.stringify({ jsonrpc: "2.0", id, method, params: {} }),
-        { expectId: id },
-      );
-      const code = exchange.response?.error?.code;
-      if (code === -32602) return pass(`${method} without _meta: error -32602`);
-      if (code !== undefined) {
-        return fail(`${method} without _meta: ${describe(exchange)}, expected -32602`);
-      }
-      if (exchange.response) return fail(`${method} without _meta was answered with a result`);
-      if (exchange.http?.status === 400) return pass(`${method} without _meta: HTTP 400`);
-      return notVerified(`${method} without _meta: ${describe(exchange)}`);
-    },
     "sep-2575-server-unsupported-version-error": async (ctx) => {
       const gate = needsStateless(ctx);
       if (gate) return gate;
@@ -89,19 +63,8 @@ export const sep2575: ProbeSet = {
       if (!Array.isArray(supported)) return fail("error data does not list the supported versions");
       return pass(`error ${error.code}, supported: ${supported.join(", ")}`);
     },
-    "sep-2575-server-info-in-meta": async (ctx) => {
-      const gate = needsStateless(ctx);
-      if (gate) return gate;
-      const method = anyListMethod(ctx);
-      const result = resultOf(await ctx.cached(method));
-      if (!result) return notVerified(`${method} returned no result`);
-      const info = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]);
-      return info
-        ? pass(`${method} result _meta carries serverInfo`)
-        : fail(`${method} result _meta has no ${META_SERVER_INFO}`);
-    },
     "sep-2575-http-server-unsupported-version-400": async (ctx) => {
-      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      const gate = httpStateless(ctx);
       if (gate) return gate;
       const exchange = await unsupportedVersion(ctx);
       const status = exchange.http?.status;
@@ -116,7 +79,7 @@ export const sep2575: ProbeSet = {
       return pass(`HTTP 400, error ${code}`);
     },
     "sep-2575-http-server-header-mismatch-400": async (ctx) => {
-      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      const gate = httpStateless(ctx);
       if (gate) return gate;
       const method = anyListMethod(ctx);
       const exchange = await ctx.session.request(method, undefined, {
@@ -135,7 +98,7 @@ export const sep2575: ProbeSet = {
       );
     },
     "sep-2575-http-server-method-not-found-404": async (ctx) => {
-      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      const gate = httpStateless(ctx);
       if (gate) return gate;
       const exchange = await ctx.session.request("mcptest/no-such-method");
       const status = exchange.http?.status;
@@ -144,7 +107,7 @@ export const sep2575: ProbeSet = {
       return fail(`unknown method: ${describe(exchange)}, expected HTTP 404 and -32601`);
     },
     "sep-2575-http-server-no-independent-requests-on-stream": (ctx) => {
-      const gate = httpOnly(ctx) ?? needsStateless(ctx);
+      const gate = httpStateless(ctx);
       if (gate) return Promise.resolve(gate);
       const requests = (ctx.session.capture().server_messages ?? []).filter((m) => {
         const message = asRecord(m.message);

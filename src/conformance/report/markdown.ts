@@ -1,19 +1,20 @@
 /** @module Markdown reporter: a summary table and one table of checks per SEP (for PR comments, step summaries). */
 
+import { inlineCode, markdownCell as cell, neutralizeCommands } from "../../util/escape.ts";
 import type { ConformanceResult } from "../result.ts";
 import { ratio, STATUS_LABEL, statusLine } from "./_labels.ts";
 
-const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");
-
-/** Render as GitHub-flavoured Markdown. */
+/** Render as GitHub-flavoured Markdown (every value escaped, no line a CI reads as a command). */
 export function renderMarkdown(result: ConformanceResult): string {
   const out: string[] = [];
-  out.push(`# MCP conformance: ${result.badge} (${result.tier})`, "");
-  out.push(`- Server: \`${result.server}\` (${result.transport})`);
-  out.push(`- Target version: ${result.target_version} (corpus: ${result.corpus_source})`);
-  out.push(`- Negotiated protocol: ${result.protocol_version ?? "none"}`);
+  out.push(`# MCP conformance: ${cell(result.badge)} (${cell(result.tier)})`, "");
+  out.push(`- Server: ${inlineCode(result.server)} (${cell(result.transport)})`);
+  out.push(
+    `- Target version: ${cell(result.target_version)} (corpus: ${cell(result.corpus_source)})`,
+  );
+  out.push(`- Negotiated protocol: ${cell(result.protocol_version ?? "none")}`);
   if (result.handshake_error) out.push(`- Handshake: ${cell(result.handshake_error)}`);
-  out.push(`- Tier rule: ${result.tier_reason}`, `- ${statusLine(result)}`, "");
+  out.push(`- Tier rule: ${cell(result.tier_reason)}`, `- ${statusLine(result)}`, "");
   out.push("| Severity | Passed / decided |", "| --- | --- |");
   out.push(
     `| MUST | ${ratio(result.must)} |`,
@@ -32,12 +33,12 @@ export function renderMarkdown(result: ConformanceResult): string {
     out.push("| Status | Check | Severity | Detail |", "| --- | --- | --- | --- |");
     for (const c of checks) {
       out.push(
-        `| ${STATUS_LABEL[c.status]} | \`${c.check}\` | ${c.severity.toUpperCase()} | ${
-          cell(c.detail ?? "")
-        } |`,
+        `| ${STATUS_LABEL[c.status]} | ${
+          inlineCode(c.check).replace(/\|/g, "\\|")
+        } | ${c.severity.toUpperCase()} | ${cell(c.detail ?? "")} |`,
       );
     }
     out.push("");
   }
-  return out.join("\n");
+  return neutralizeCommands(out.join("\n"));
 }

@@ -1,12 +1,17 @@
 /** @module Pretty reporter: the tier badge, the counts, then every check grouped by SEP. */
 
 import type { Styler } from "../../util/ansi.ts";
+import { escapeStrings, neutralizeCommands } from "../../util/escape.ts";
 import type { ConformanceResult } from "../result.ts";
 import type { CheckStatus } from "../types.ts";
 import { ratio, STATUS_LABEL, statusLine } from "./_labels.ts";
 
-/** Render for a terminal (colour through `style`). */
-export function renderPretty(result: ConformanceResult, style: Styler): string {
+/**
+ * Render for a terminal (colour through `style`). Control characters in the result's text show as
+ * `\uXXXX` and no line reads as a CI workflow command.
+ */
+export function renderPretty(raw: ConformanceResult, style: Styler): string {
+  const result = escapeStrings(raw);
   const paint: Record<CheckStatus, (t: string) => string> = {
     "pass": style.green,
     "fail": style.red,
@@ -21,11 +26,13 @@ export function renderPretty(result: ConformanceResult, style: Styler): string {
     ? style.green
     : style.yellow;
   lines.push(
-    `${style.bold("mcptest conformance")} ${result.server} against ${result.target_version} ` +
+    `${style.bold("mcptest conformance")} ${
+      oneLine(result.server)
+    } against ${result.target_version} ` +
       `(corpus: ${result.corpus_source}, protocol: ${result.protocol_version ?? "none"})`,
   );
   if (result.handshake_error) {
-    lines.push(style.red(`handshake: ${result.handshake_error}`));
+    lines.push(style.red(`handshake: ${indent(result.handshake_error, 2)}`));
     lines.push(
       style.dim(
         `the server does not speak ${result.target_version}; score an older revision with --target-version`,
@@ -41,7 +48,7 @@ export function renderPretty(result: ConformanceResult, style: Styler): string {
     );
     for (const check of checks) {
       const label = paint[check.status](STATUS_LABEL[check.status].padEnd(12));
-      const detail = check.detail ? style.dim(` - ${check.detail}`) : "";
+      const detail = check.detail ? style.dim(` - ${indent(check.detail, 6)}`) : "";
       lines.push(`  ${label} ${check.check} [${check.severity.toUpperCase()}]${detail}`);
     }
   }
@@ -51,5 +58,14 @@ export function renderPretty(result: ConformanceResult, style: Styler): string {
   );
   lines.push(statusLine(result));
   lines.push(`${badge(style.bold(`${result.badge} ${result.tier}`))}: ${result.tier_reason}`);
-  return lines.join("\n") + "\n";
+  return neutralizeCommands(lines.join("\n") + "\n");
+}
+
+/** Continuation lines of a multi-line value, indented by `width`. */
+function indent(text: string, width: number): string {
+  return text.replace(/\n/g, `\n${" ".repeat(width)}`);
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\n/g, " ");
 }

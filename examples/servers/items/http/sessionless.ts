@@ -7,6 +7,7 @@ import { OneShotTransport } from "../one_shot_transport.ts";
 import { asRequest, type RpcRequest } from "../rpc.ts";
 import { isStatelessRequest, statelessMetaProblem } from "../stateless_meta.ts";
 import { ErrorCodes, WireError } from "../wire_error.ts";
+import { serveListenStream } from "./listen_stream.ts";
 import { header, sendJson, sendRpcError } from "./wire.ts";
 
 /** Methods whose target name travels in `Mcp-Name` (SEP-2243), and the param holding it. */
@@ -15,6 +16,9 @@ const NAME_PARAM: Readonly<Record<string, string>> = {
   "prompts/get": "name",
   "resources/read": "uri",
 };
+
+/** Methods 2026-07-28 removed: a 2026 request for one is an unknown method (404, -32601). */
+const REMOVED_IN_2026: ReadonlySet<string> = new Set(["initialize", "ping", "logging/setLevel"]);
 
 /** Decode a SEP-2243 header value: `=?base64?...?=` or plain. */
 function decodeHeaderValue(value: string): string {
@@ -97,6 +101,16 @@ export async function serveSessionless(
     const problem = statelessHttpProblem(req, message);
     if (problem) {
       return sendRpcError(res, 400, message.id, problem.code, problem.message, problem.data);
+    }
+    if (message.method === "subscriptions/listen") return serveListenStream(req, res, message);
+    if (REMOVED_IN_2026.has(message.method)) {
+      return sendRpcError(
+        res,
+        404,
+        message.id,
+        ErrorCodes.methodNotFound,
+        `method not found: ${message.method}`,
+      );
     }
   }
   const transport = new OneShotTransport();

@@ -1,0 +1,138 @@
+/** @module The cassette file format (v1): a seed-003 capture plus HTTP facts, normalised and redacted. */
+
+/** The `format` value of every cassette file. */
+export const CASSETTE_FORMAT = "mcptest-cassette";
+
+/** Version of the cassette shape; bumped on a breaking change. */
+export const CASSETTE_VERSION = 1;
+
+/** The HTTP facts of one recorded response (normalised headers, secrets removed). */
+export interface CassetteHttp {
+  /** The response's HTTP status. */
+  readonly status: number;
+  /** Lower-cased header names, normalised values (see docs/cassettes.md). */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A server-to-client request recorded while a client request was in flight, with the client's reply. */
+export interface CassetteServerRequest {
+  /** The server's request. */
+  readonly request: unknown;
+  /** What the client answered, when it did. */
+  readonly reply?: unknown;
+}
+
+/**
+ * One exchange: what the client sent and what came back. A capture exchange (`request`,
+ * `response`) plus `http`, the `notifications` and `server_requests` the server sent while the
+ * request was in flight, in order. A client notification has no response.
+ */
+export interface CassetteExchange {
+  /** The JSON-RPC request or notification the client sent (ids renumbered 1, 2, ...). */
+  readonly request: unknown;
+  /** The JSON-RPC response (its id is the request's). */
+  readonly response?: unknown;
+  /** HTTP status and headers of the response (HTTP servers). */
+  readonly http?: CassetteHttp;
+  /** Notifications the server sent with this request, in order. */
+  readonly notifications?: readonly unknown[];
+  /** Requests the server sent with this request, in order. */
+  readonly server_requests?: readonly CassetteServerRequest[];
+}
+
+/** A user normalisation rule (`cassette.normalize:` item), kept in the cassette for the record. */
+export type NormalizeRule =
+  | {
+    /** A path into a message, rooted at the JSON-RPC message (`result.content[*].text`). */
+    readonly target: string;
+    /** A regular expression; absent: the whole value is replaced. */
+    readonly pattern?: string;
+    /** The replacement (`$1` refers to a group). */
+    readonly replace: string;
+  }
+  | {
+    /** An HTTP header name (any case). */
+    readonly header: string;
+    /** A regular expression; absent: the whole value is replaced. */
+    readonly pattern?: string;
+    /** The replacement. */
+    readonly replace: string;
+  };
+
+/** One recorded MCP conversation with one server (docs/cassettes.md). */
+export interface Cassette {
+  /** Always {@link CASSETTE_FORMAT}. */
+  readonly format: typeof CASSETTE_FORMAT;
+  /** Shape version ({@link CASSETTE_VERSION}). */
+  readonly version: typeof CASSETTE_VERSION;
+  /** The server's name in the suite. */
+  readonly server: string;
+  /** Capture label: the server's target, redacted (seed 003). */
+  readonly server_label: string;
+  /** How the server was reached. */
+  readonly transport: "stdio" | "http";
+  /** The revision the recorded session negotiated. */
+  readonly protocol_version: string;
+  /** Capabilities the server advertised (seed 003). */
+  readonly server_capabilities: Record<string, unknown> | null;
+  /** serverInfo of the handshake. */
+  readonly server_info: Record<string, unknown> | null;
+  /** The mcptest version that recorded it. */
+  readonly recorded_with: string;
+  /** The suite's `cassette.normalize:` rules applied on top of the defaults. */
+  readonly normalize: readonly NormalizeRule[];
+  /** Every exchange, in send order (the handshake first). */
+  readonly exchanges: readonly CassetteExchange[];
+  /** Server messages that came with no request in flight (seed 003 `server_messages`). */
+  readonly server_messages?: readonly unknown[];
+}
+
+/** A cassette file that is not a valid cassette. */
+export class CassetteFormatError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "CassetteFormatError";
+  }
+}
+
+/**
+ * Check a parsed JSON value is a cassette this version reads.
+ * @throws {CassetteFormatError} naming what is wrong and what was expected
+ */
+export function asCassette(value: unknown): Cassette {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw new CassetteFormatError("not a cassette: expected a JSON object");
+  }
+  const v = value as Record<string, unknown>;
+  if (v["format"] !== CASSETTE_FORMAT) {
+    throw new CassetteFormatError(
+      `not a cassette: "format" is ${JSON.stringify(v["format"])}, expected "${CASSETTE_FORMAT}"`,
+    );
+  }
+  if (v["version"] !== CASSETTE_VERSION) {
+    throw new CassetteFormatError(
+      `cassette version ${JSON.stringify(v["version"])} is not supported (this mcptest reads ` +
+        `version ${CASSETTE_VERSION}); re-record it with mcptest run --record`,
+    );
+  }
+  if (!Array.isArray(v["exchanges"])) {
+    throw new CassetteFormatError('malformed cassette: "exchanges" must be an array');
+  }
+  for (const [i, e] of (v["exchanges"] as unknown[]).entries()) {
+    if (e === null || typeof e !== "object" || !("request" in e)) {
+      throw new CassetteFormatError(`malformed cassette: exchanges[${i}] has no "request"`);
+    }
+  }
+  if (typeof v["server_label"] !== "string" || typeof v["protocol_version"] !== "string") {
+    throw new CassetteFormatError(
+      'malformed cassette: "server_label" and "protocol_version" must be strings',
+    );
+  }
+  return value as Cassette;
+}
+
+/** Whether a parsed JSON value claims to be a cassette (its `format` field). */
+export function isCassette(value: unknown): boolean {
+  return value !== null && typeof value === "object" &&
+    (value as Record<string, unknown>)["format"] === CASSETTE_FORMAT;
+}

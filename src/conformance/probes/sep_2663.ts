@@ -1,0 +1,156 @@
+/** @module SEP-2663 probes (the tasks extension): only servers that declare `io.modelcontextprotocol/tasks` are judged, except where every server is bound. */
+
+import { META_CLIENT_CAPABILITIES } from "../../session/meta.ts";
+import type { Exchange } from "../../session/types.ts";
+import {
+  fail,
+  notApplicable,
+  notVerified,
+  pass,
+  type Probe,
+  type ProbeContext,
+  type ProbeOutcome,
+  type ProbeSet,
+} from "../probe_types.ts";
+import { asRecord, bogusName, describe } from "./_helpers.ts";
+import { errorCodes, needsStateless } from "./_stateless.ts";
+
+/** The extension identifier. */
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** Whether the server declares the tasks extension in its capabilities. */
+function declares(ctx: ProbeContext): boolean {
+  return asRecord(asRecord(ctx.capabilities.extensions)?.[TASKS_EXTENSION]) !== undefined;
+}
+
+function gate(ctx: ProbeContext): ProbeOutcome | undefined {
+  return needsStateless(ctx) ??
+    (declares(ctx)
+      ? undefined
+      : notApplicable(`the server does not declare the ${TASKS_EXTENSION} extension`));
+}
+
+/** A tasks/* request for a task that does not exist, declaring the extension (or not). */
+function unknownTask(ctx: ProbeContext, method: string, declaring: boolean): Promise<Exchange> {
+  const capabilities = declaring ? { extensions: { [TASKS_EXTENSION]: {} } } : {};
+  const params: Record<string, unknown> = {
+    taskId: bogusName("mcptest-no-such-task"),
+    _meta: { [META_CLIENT_CAPABILITIES]: capabilities },
+  };
+  if (method === "tasks/update") params.inputResponses = {};
+  return ctx.session.request(method, params);
+}
+
+function expectCode(methods: readonly string[], code: number, declaring: boolean): Probe {
+  return async (ctx) => {
+    const blocked = gate(ctx);
+    if (blocked) return blocked;
+    const wrong: string[] = [];
+    for (const method of methods) {
+      const exchange = await unknownTask(ctx, method, declaring);
+      if (exchange.response?.error?.code !== code) wrong.push(`${method}: ${describe(exchange)}`);
+    }
+    return wrong.length === 0
+      ? pass(`${methods.join(", ")} on an unknown task: error ${code}`)
+      : fail(`expected ${code}; ${wrong.join("; ")}`);
+  };
+}
+
+function anyError(method: string): Probe {
+  return async (ctx) => {
+    const blocked = gate(ctx);
+    if (blocked) return blocked;
+    const exchange = await unknownTask(ctx, method, true);
+    if (exchange.response?.error) {
+      return pass(`${method} on an unknown task: ${describe(exchange)}`);
+    }
+    if (exchange.response) return fail(`${method} on an unknown task was answered with a result`);
+    return notVerified(`${method}: ${describe(exchange)}`);
+  };
+}
+
+/** Results of the run's exchanges with resultType "task", by method. */
+function taskResults(ctx: ProbeContext): Array<{ method: string }> {
+  const found: Array<{ method: string }> = [];
+  for (const entry of ctx.session.capture().exchanges) {
+    const request = asRecord(entry.request);
+    const result = asRecord(asRecord(entry.response)?.result);
+    if (result?.resultType === "task") found.push({ method: String(request?.method) });
+  }
+  return found;
+}
+
+/** Check id -> probe. */
+export const sep2663: ProbeSet = {
+  probes: {
+    "sep-2663-tasks-get-invalid-task-id-32602": expectCode(["tasks/get"], -32602, true),
+    "sep-2663-tasks-update-cancel-invalid-task-id-32602": expectCode(
+      ["tasks/update", "tasks/cancel"],
+      -32602,
+      true,
+    ),
+    "sep-2663-update-error-unknown-task-id": anyError("tasks/update"),
+    "sep-2663-cancel-error-unknown-task-id": anyError("tasks/cancel"),
+    "sep-2663-tasks-methods-non-declaring": async (ctx) => {
+      const blocked = gate(ctx);
+      if (blocked) return blocked;
+      const codes = errorCodes(ctx, "MissingRequiredClientCapability");
+      const wrong: string[] = [];
+      for (const method of ["tasks/get", "tasks/update", "tasks/cancel"]) {
+        const exchange = await unknownTask(ctx, method, false);
+        const code = exchange.response?.error?.code;
+        if (code === undefined || !codes.includes(code)) {
+          wrong.push(`${method}: ${describe(exchange)}`);
+        }
+      }
+      return wrong.length === 0
+        ? pass(`tasks/* without the extension declared: error ${codes.join(" or ")}`)
+        : fail(`expected ${codes.join(" or ")} from a non-declaring client; ${wrong.join("; ")}`);
+    },
+    "sep-2663-tasks-result-removed-method-not-found": async (ctx) => {
+      const blocked = gate(ctx);
+      if (blocked) return blocked;
+      const exchange = await unknownTask(ctx, "tasks/result", true);
+      return exchange.response?.error?.code === -32601
+        ? pass("tasks/result: error -32601")
+        : fail(`tasks/result: ${describe(exchange)}, expected -32601`);
+    },
+    "sep-2663-migrate-from-legacy-capabilities": (ctx) => {
+      const blocked = gate(ctx);
+      if (blocked) return Promise.resolve(blocked);
+      const legacy = asRecord(ctx.capabilities.tasks);
+      return Promise.resolve(
+        legacy
+          ? fail(`the legacy tasks capability is still advertised: ${JSON.stringify(legacy)}`)
+          : pass(`only ${TASKS_EXTENSION} is declared`),
+      );
+    },
+    "sep-2663-no-task-result-type-on-others": (ctx) => {
+      const blocked = needsStateless(ctx);
+      if (blocked) return Promise.resolve(blocked);
+      const wrong = taskResults(ctx).filter((r) => r.method !== "tools/call");
+      return Promise.resolve(
+        wrong.length === 0
+          ? pass('no result other than a tools/call result had resultType "task"')
+          : fail(`${wrong[0]!.method} answered resultType "task"`),
+      );
+    },
+    "sep-2663-server-rejects-undeclared-client": (ctx) => {
+      const blocked = needsStateless(ctx);
+      if (blocked) return Promise.resolve(blocked);
+      const calls = ctx.session.capture().exchanges.filter((e) =>
+        asRecord(e.request)?.method === "tools/call"
+      );
+      if (calls.length === 0) {
+        return Promise.resolve(notApplicable("the run made no tools/call request"));
+      }
+      const tasks = taskResults(ctx).filter((r) => r.method === "tools/call");
+      return Promise.resolve(
+        tasks.length === 0
+          ? pass(`${calls.length} tools/call without the extension declared: no CreateTaskResult`)
+          : fail(`a tools/call from a non-declaring client got a CreateTaskResult`),
+      );
+    },
+  },
+  late: ["sep-2663-no-task-result-type-on-others", "sep-2663-server-rejects-undeclared-client"],
+};

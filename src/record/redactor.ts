@@ -1,0 +1,93 @@
+/** @module The redaction engine: finds every form of every secret in a string, and walks JSON values. */
+
+import { allSecretForms, markFor } from "./secret_forms.ts";
+
+/** The text that replaces a secret (unless a secret could touch it: see {@link redactionMark}). */
+export const REDACTED = "[REDACTED]";
+
+/** A prepared redaction for one set of secrets (build once, apply to many strings). */
+export interface Redactor {
+  /** The replacement text in use. */
+  readonly mark: string;
+  /** Whether there is anything to hide at all. */
+  readonly active: boolean;
+  /** `text` with every form of every secret replaced. */
+  text(text: string): string;
+}
+
+/**
+ * Prepare redaction for `secrets`. Every occurrence of every form (raw, JSON-escaped, URL-encoded,
+ * base64: see secretForms) of every secret is found, overlapping and touching occurrences are
+ * merged, and each merged run is replaced by one mark. Secrets of any length count, one letter
+ * included. The mark is chosen so no secret form can appear in the result.
+ */
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const forms = allSecretForms(secrets);
+  if (forms.length === 0) return { mark: REDACTED, active: false, text: (t) => t };
+  const mark = markFor(forms);
+  const once = (text: string): string => replaceRuns(text, forms, mark);
+  const text = (input: string): string => {
+    let out = once(input);
+    // With the deletion fallback (no safe mark), joining the neighbours can form a new occurrence.
+    if (mark === "") { for (let next = once(out); next !== out; next = once(out)) out = next; }
+    return out;
+  };
+  return { mark, active: true, text };
+}
+
+function replaceRuns(text: string, forms: readonly string[], mark: string): string {
+  const spans: Array<[number, number]> = [];
+  for (const form of forms) {
+    for (let at = text.indexOf(form); at !== -1; at = text.indexOf(form, at + 1)) {
+      spans.push([at, at + form.length]);
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let out = "";
+  let kept = 0;
+  let runStart = spans[0]![0], runEnd = spans[0]![1];
+  const flush = () => {
+    out += text.slice(kept, runStart) + mark;
+    kept = runEnd;
+  };
+  for (const [start, end] of spans.slice(1)) {
+    if (start <= runEnd) {
+      if (end > runEnd) runEnd = end;
+      continue;
+    }
+    flush();
+    runStart = start;
+    runEnd = end;
+  }
+  flush();
+  return out + text.slice(kept);
+}
+
+/**
+ * What to do with the string at `path` (array indices written `[]`, e.g. `tests[].status`):
+ * `"keep"` it, transform it with a function, or `undefined` for plain redaction.
+ */
+export type StringRule = (path: string) => "keep" | ((text: string) => string) | undefined;
+
+/** Walk a JSON value, redacting string values as `rule` says; keys and non-strings are copied. */
+export function redactJson(value: unknown, redactor: Redactor, rule: StringRule): unknown {
+  const walk = (v: unknown, path: string): unknown => {
+    if (typeof v === "string") {
+      const how = rule(path);
+      if (how === "keep") return v;
+      return how ? how(v) : redactor.text(v);
+    }
+    if (Array.isArray(v)) return v.map((item) => walk(item, `${path}[]`));
+    if (v !== null && typeof v === "object") {
+      // fromEntries defines own properties: a `__proto__` key stays a key.
+      return Object.fromEntries(
+        Object.entries(v).map((
+          [key, inner],
+        ) => [key, walk(inner, path === "" ? key : `${path}.${key}`)]),
+      );
+    }
+    return v;
+  };
+  return walk(value, "");
+}

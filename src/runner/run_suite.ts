@@ -1,0 +1,122 @@
+/** @module EXECUTE, whole suite: selection, tests, compliance blocks and their gates, one finished run record. */
+
+import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
+import { redactRecord } from "../record/redact.ts";
+import type { RunRecord, TestResult } from "../record/run_record.ts";
+import { summarize } from "../record/summary.ts";
+import { capturingConnect } from "../session/capturing_connect.ts";
+import { connect as liveConnect } from "../session/connect.ts";
+import type { CaptureSession, Session } from "../session/types.ts";
+import { VERSION } from "../version.ts";
+import { prepareTests } from "./prepare.ts";
+import { collectRecord } from "./run.ts";
+import { nameFilter } from "./select.ts";
+import { selectTests } from "./select_tests.ts";
+
+/** How {@link runSuite} runs a suite: the options of `mcptest run`, as data. */
+export interface RunSuiteOptions {
+  /**
+   * Opens a session; default: a live connection. `capture` says whether the session must keep its
+   * exchanges (asked for by `onCapture`, and always for compliance rules, which read them).
+   */
+  readonly connect?: (server: ServerSpec, options: { capture: boolean }) => Promise<Session>;
+  /** mcptest's version, for the record; default: this package's version. */
+  readonly toolVersion?: string;
+  /** `--filter`: a substring, or `/regex/`, of test names. */
+  readonly filter?: string;
+  /** `--shard k/n`. */
+  readonly shard?: string;
+  /** `--last-failed`: only the tests the last-run state remembers as failing. */
+  readonly lastFailed?: boolean;
+  /** Working directory (last-run state); default `Deno.cwd()`. */
+  readonly cwd?: string;
+  /** Tests in flight per server. */
+  readonly concurrency?: number;
+  /** Servers connected and run at once. */
+  readonly serverConcurrency?: number;
+  /** `--update-snapshots`. */
+  readonly updateSnapshots?: boolean;
+  /** Under CI, snapshot writes are refused; default: `CI=true` in the environment. */
+  readonly ci?: boolean;
+  /** Called once with the selected tests, before any server starts (progress display). */
+  readonly onSelected?: (tests: readonly TestCase[]) => void;
+  /** Called as each test finishes (progress display). */
+  readonly onResult?: (result: TestResult) => void;
+  /**
+   * Receives each session's capture (seed 003) as it closes. Sessions keep their exchanges in
+   * memory only when this is set.
+   */
+  readonly onCapture?: (capture: CaptureSession) => void;
+}
+
+/**
+ * Run a loaded suite end to end: select its tests, run them and its `compliance:` blocks, evaluate
+ * the blocks' gates, and return the finished, redacted run record. `mcptest run` is this call plus
+ * flags, output sinks and an exit code.
+ *
+ * @param suite what {@link loadSuite} returned
+ * @returns the run record every reporter renders
+ * @throws {ConfigError} a malformed grade baseline file (before any server starts)
+ * @example Run a suite and count failures
+ * ```ts
+ * import { loadSuite, runSuite } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * const record = await runSuite(suite);
+ * console.log(record.summary.failed);
+ * ```
+ */
+export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Promise<RunRecord> {
+  const cwd = options.cwd ?? Deno.cwd();
+  const capture = options.onCapture !== undefined;
+  // Compliance rules read the session's capture (handshake, notifications, wire observations).
+  const opener = (keep: boolean) => (server: ServerSpec) =>
+    options.connect ? options.connect(server, { capture: keep }) : liveConnect(server, {
+      clientVersion: options.toolVersion ?? VERSION,
+      capture: keep,
+      secrets: suite.secrets,
+    });
+  const open = opener(capture);
+  const selected = await selectTests(suite.tests, {
+    cwd,
+    ...(options.lastFailed !== undefined ? { lastFailed: options.lastFailed } : {}),
+    ...(options.filter !== undefined ? { filter: options.filter } : {}),
+    ...(options.shard !== undefined ? { shard: options.shard } : {}),
+  });
+  options.onSelected?.(selected);
+  const blocks = suite.compliance ?? [];
+  const gates = blocks.length > 0 ? await import("../compliance/gates/run_gates.ts") : undefined;
+  const gradeBaselines = await gates?.readGradeBaselines(blocks);
+  const record = await collectRecord(suite, prepareTests(suite, selected), {
+    connect: open,
+    toolVersion: options.toolVersion ?? VERSION,
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.serverConcurrency !== undefined
+      ? { serverConcurrency: options.serverConcurrency }
+      : {}),
+    updateSnapshots: options.updateSnapshots ?? false,
+    ci: options.ci ?? Deno.env.get("CI") === "true",
+    ...(options.onResult ? { onResult: options.onResult } : {}),
+    ...(options.onCapture ? { onCapture: options.onCapture } : {}),
+  });
+  if (!gates || blocks.length === 0) return redactRecord(record, suite.secrets);
+  const { runComplianceBlocks } = await import("../compliance/run_blocks.ts");
+  const select = options.filter === undefined ? undefined : nameFilter(options.filter);
+  const started = performance.now();
+  const ruleResults = await runComplianceBlocks(suite, blocks, {
+    connect: options.onCapture ? capturingConnect(opener(true), options.onCapture) : opener(true),
+    ...(select ? { select: (name: string) => select({ name } as TestCase) } : {}),
+  });
+  const gateResults = await gates.evaluateGates(blocks, {
+    results: ruleResults,
+    servers: suite.servers,
+    ...(gradeBaselines ? { gradeBaselines } : {}),
+  });
+  const tests = [...record.tests, ...ruleResults, ...gateResults];
+  return redactRecord({
+    ...record,
+    tests,
+    summary: summarize(tests),
+    durationMs: record.durationMs + Math.round(performance.now() - started),
+  }, suite.secrets);
+}

@@ -1,0 +1,87 @@
+/** @module `mcptest run` and the library's loadSuite + runSuite produce the same run record on every example. */
+
+import assert from "node:assert/strict";
+import { loadSuite } from "../../src/config/load_suite.ts";
+import { runSuite } from "../../src/runner/run_suite.ts";
+import { VERSION } from "../../src/version.ts";
+import { mcptest, ROOT } from "../_helpers/cli.ts";
+
+/** How each example runs through `mcptest run` (lint-only examples are not run records). */
+const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<string, string> }> = {
+  "compliance.yml": {},
+  "compliance-grade.yml": {},
+  "compliance-grade-tolerance.yml": {},
+  "expect-error.yml": {},
+  "getting-started.yml": {},
+  "migration.yml": {},
+  "official-conformance.yml": { config: true },
+  "reference.yml": { env: { REFERENCE_TOKEN: "example-token" } },
+  "reference-http.yml": {
+    args: ["--var", "items_url=http://127.0.0.1:1/mcp"],
+    env: { REFERENCE_TOKEN: "example-token" },
+  },
+  "server-options.yml": {},
+  "spec-version-pinning.yml": {},
+};
+const NOT_RUN_RECORDS = new Set(["migration-legacy-suite.yml"]);
+
+/** Wall-clock facts differ between two runs; everything else must be byte-identical. */
+function normalise(text: string): string {
+  return JSON.stringify(
+    JSON.parse(text, (key, value) => {
+      if (key === "durationMs") return 0;
+      if (key === "startedAt") return "T";
+      return value;
+    }),
+    (_key, value) => {
+      if (value && typeof value === "object" && value.budget === "max_duration_ms") {
+        return { ...value, actual: "ms" };
+      }
+      return value;
+    },
+    2,
+  );
+}
+
+Deno.test("runSuite() gives the record `mcptest run --reporter json` writes, on every example", async (t) => {
+  const files = [...Deno.readDirSync(`${ROOT}examples`)]
+    .filter((e) => e.isFile && /\.ya?ml$/.test(e.name) && !NOT_RUN_RECORDS.has(e.name))
+    .map((e) => e.name)
+    .sort();
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-parity-" });
+  try {
+    for (const file of files) {
+      await t.step(file, async () => {
+        const how = RUNS[file];
+        assert.ok(how, `examples/${file} is not registered in ${import.meta.url}`);
+        const path = `examples/${file}`;
+        const out = `${dir}/${file}.json`;
+        const cli = await mcptest([
+          "run",
+          ...(how.config ? ["--config", path] : [path]),
+          ...(how.args ?? []),
+          "--reporter",
+          "json",
+          "--output",
+          out,
+        ], how.env ? { env: how.env } : {});
+        assert.ok(cli.code === 0 || cli.code === 1, cli.stderr);
+        const vars = (how.args ?? []).filter((_, i, all) => all[i - 1] === "--var");
+        const suite = await loadSuite({
+          paths: how.config ? [] : [path],
+          cwd: ROOT,
+          ...(how.config ? { configFile: path } : {}),
+          vars,
+          env: { ...Deno.env.toObject(), ...how.env },
+        });
+        const record = await runSuite(suite, { cwd: ROOT, toolVersion: VERSION, ci: false });
+        assert.equal(
+          normalise(JSON.stringify(record)),
+          normalise(await Deno.readTextFile(out)),
+        );
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
