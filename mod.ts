@@ -72,6 +72,15 @@ export type {
 export type { HttpTarget, InheritEnv, ServerTarget, StdioTarget } from "./src/transport/target.ts";
 export type { FailureLayer, HttpInfo, HttpRedirect } from "./src/transport/types.ts";
 export type {
+  AuthConfig,
+  AuthHeader,
+  BearerAuth,
+  HeadersAuth,
+  OAuthConfig,
+  OAuthGrant,
+  TokenEndpointAuth,
+} from "./src/auth/types.ts";
+export type {
   JsonRpcErrorObject,
   JsonRpcId,
   JsonRpcMessage,
@@ -85,6 +94,7 @@ export type { Lifecycle, Revision, RevisionInfo } from "./src/protocol/revisions
 // EXECUTE
 export { runSuite } from "./src/runner/run_suite.ts";
 export type { RunSuiteOptions } from "./src/runner/run_suite.ts";
+export type { CassetteMode } from "./src/cassette/connect.ts";
 export { prepareTests } from "./src/runner/prepare.ts";
 export type { PreparedAssertion, PreparedTest } from "./src/runner/prepare.ts";
 export { runTests } from "./src/runner/run.ts";

@@ -18,6 +18,14 @@ async function timed(args: string[], cwd: string): Promise<{ ms: number; code: n
   return { ms: performance.now() - started, code };
 }
 
+/** The time of a run that completed (its exit code one of `ok`); a crash is no measurement. */
+function measured(run: { ms: number; code: number }, what: string, ok: readonly number[]): number {
+  if (!ok.includes(run.code)) {
+    throw new Error(`${what} exited ${run.code}: not a timing (run it by hand to see why)`);
+  }
+  return run.ms;
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -70,8 +78,9 @@ export async function benchComplianceSpeed(
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      ours.push((await timed(compliance, root)).ms);
-      theirs.push((await timed(conformance, root)).ms);
+      // compliance exits 1 when a rule fails (server-everything fails some): 0 and 1 are runs.
+      ours.push(measured(await timed(compliance, root), "compliance run", [0, 1]));
+      theirs.push(measured(await timed(conformance, root), "conformance run", [0]));
     }
     const complianceMs = Math.round(median(ours));
     const conformanceMs = Math.round(median(theirs));

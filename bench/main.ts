@@ -1,7 +1,9 @@
 /** @module `deno task bench`: mcptest against baselines measured in the same run, reported as ratios. */
 
 import { join } from "node:path";
+import { benchComplianceSpeed } from "./compliance_speed.ts";
 import { benchConformancePeer } from "./conformance_peer.ts";
+import { benchReplaySpeed } from "./replay_speed.ts";
 import { measureDeno, type ProcessStats } from "./process_stats.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -37,7 +39,7 @@ async function writeSuite(dir: string, count: number): Promise<string> {
     "  items:",
     `    command: ${JSON.stringify(SERVER)}`,
     // The raw client speaks 2025-11-25 (initialize handshake): compare like with like.
-    "    protocol_version: \"2025-11-25\"",
+    '    protocol_version: "2025-11-25"',
     "tools:",
   ];
   for (let i = 1; i <= count; i++) {
@@ -146,7 +148,11 @@ async function main(): Promise<void> {
         (v / b).toFixed(2)
       }x`,
     );
-    if (Deno.env.get("BENCH_SKIP_PEER") !== "1") await benchConformancePeer(ROOT, CLI);
+    if (Deno.env.get("BENCH_SKIP_PEER") !== "1") {
+      await benchConformancePeer(ROOT, CLI);
+      await benchComplianceSpeed(ROOT, CLI);
+    }
+    await benchReplaySpeed(ROOT);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

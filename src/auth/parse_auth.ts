@@ -21,6 +21,16 @@ export function parseAuth(
 ): { auth?: AuthConfig; problems: AuthProblem[] } {
   const block = asRecord(value);
   const rawBlock = asRecord(raw);
+  const ways = ["bearer", "headers", "oauth"].filter((k) => block[k] !== undefined);
+  if (ways.length !== 1) {
+    const got = ways.length === 0 ? "none" : ways.join(", ");
+    return {
+      problems: [{
+        message: `auth takes exactly one of bearer, headers, oauth; got ${got}`,
+        path: [],
+      }],
+    };
+  }
   if (block.bearer !== undefined) {
     const bearer = asRecord(block.bearer);
     const token = typeof bearer.token === "string" ? bearer.token : "";
@@ -52,7 +62,8 @@ function parseOAuth(o: Record<string, unknown>): { auth?: AuthConfig; problems: 
   const refreshToken = str(o.refresh_token);
   if (grant === "refresh_token" && refreshToken === undefined) {
     problems.push({
-      message: "grant refresh_token needs refresh_token_Env: the variable holding the refresh token",
+      message:
+        "grant refresh_token needs refresh_token_Env: the variable holding the refresh token",
       path: ["oauth", "grant"],
     });
   }

@@ -3,9 +3,9 @@
 import { createRedactor, redactJson } from "../record/redact.ts";
 import { redactUrl } from "../util/redact_url.ts";
 import {
+  type Cassette,
   CASSETTE_FORMAT,
   CASSETTE_VERSION,
-  type Cassette,
   type CassetteExchange,
   type CassetteServerRequest,
   type NormalizeRule,
@@ -81,7 +81,9 @@ export function buildCassette(events: readonly WireEvent[], source: CassetteSour
         const entry = pending.get(id)!;
         pending.delete(id);
         entry.response = message;
-        if (event.http) entry.http = { status: event.http.status, headers: { ...event.http.headers } };
+        if (event.http) {
+          entry.http = { status: event.http.status, headers: { ...event.http.headers } };
+        }
         continue;
       }
       const target = owner(event.inReplyTo);

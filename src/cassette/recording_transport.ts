@@ -1,7 +1,13 @@
 /** @module A transport wrapper that logs every frame sent and received, in order, for a cassette. */
 
 import type { JsonRpcMessage } from "../protocol/jsonrpc.ts";
-import type { Frame, HttpInfo, SendOptions, Transport, TransportEvent } from "../transport/types.ts";
+import type {
+  Frame,
+  HttpInfo,
+  SendOptions,
+  Transport,
+  TransportEvent,
+} from "../transport/types.ts";
 
 /** One wire event, in the order it happened. */
 export type WireEvent =
@@ -44,9 +50,9 @@ export class RecordingTransport implements Transport {
     return this.#inner.label;
   }
 
-  /** The wrapped transport's session headers. */
-  get sessionHeaders(): Readonly<Record<string, string>> | undefined {
-    return this.#inner.sessionHeaders;
+  /** The wrapped transport's session headers (none: an empty object). */
+  get sessionHeaders(): Readonly<Record<string, string>> {
+    return this.#inner.sessionHeaders ?? {};
   }
 
   /** Start the wrapped transport. */

@@ -1,5 +1,6 @@
 /** @module Looks requests up in a cassette: method + normalised params, repeats answered in recorded order. */
 
+import { createRedactor, redactJson } from "../record/redact.ts";
 import type { ReplayAnswer, ReplaySource } from "../transport/replay.ts";
 import type { Cassette, CassetteExchange, NormalizeRule } from "./format.ts";
 import { createNormalizer, type Normalizer, requestKey } from "./normalize.ts";
@@ -27,10 +28,23 @@ export class ReplayIndex implements ReplaySource {
   /**
    * @param rules the suite's `cassette.normalize:` rules (default: the ones the cassette was recorded with)
    */
-  constructor(cassette: Cassette, where: string, rules?: readonly NormalizeRule[]) {
+  constructor(
+    cassette: Cassette,
+    where: string,
+    rules?: readonly NormalizeRule[],
+    secrets: readonly string[] = [],
+  ) {
     this.cassette = cassette;
     this.where = where;
-    this.#normalizer = createNormalizer(rules ?? cassette.normalize);
+    const normalizer = createNormalizer(rules ?? cassette.normalize);
+    const redactor = createRedactor(secrets.filter((s) => s.length > 0));
+    // A live request is compared as it would have been stored: normalised, secrets removed.
+    this.#normalizer = {
+      headers: normalizer.headers,
+      message: redactor.active
+        ? (m) => redactJson(normalizer.message(m), redactor, () => undefined)
+        : normalizer.message,
+    };
     for (const exchange of cassette.exchanges) {
       const request = exchange.request;
       if (!isObj(request) || typeof request["method"] !== "string" || !("id" in request)) continue;
@@ -59,7 +73,11 @@ export class ReplayIndex implements ReplaySource {
       this.#cursor.set(key, at + 1);
       return list[Math.min(at, list.length - 1)]!;
     }
-    return { method, params: normalized["params"], ...staleness(method, normalized["params"], this.#recorded) };
+    return {
+      method,
+      params: normalized["params"],
+      ...staleness(method, normalized["params"], this.#recorded),
+    };
   }
 
   /** The stale message of a miss: `cassette stale on field <field>: ...; re-record with ...`. */
@@ -91,6 +109,8 @@ export function framesOf(exchange: CassetteExchange, id: unknown): unknown[] {
   return frames;
 }
 
-function httpOf(exchange: CassetteExchange): { http?: ReplayAnswer["http"] } {
-  return exchange.http ? { http: { status: exchange.http.status, headers: exchange.http.headers } } : {};
+function httpOf(exchange: CassetteExchange): { http: NonNullable<ReplayAnswer["http"]> } | object {
+  return exchange.http
+    ? { http: { status: exchange.http.status, headers: exchange.http.headers } }
+    : {};
 }

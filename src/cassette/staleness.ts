@@ -59,7 +59,10 @@ export function staleness(
   }
   if (!best) return { field: "method" };
   const field = best.diffs[0] ?? "params";
-  const recordedValue = valueAt({ params: matchParams(best.entry.method, best.entry.params) }, field);
+  const recordedValue = valueAt(
+    { params: matchParams(best.entry.method, best.entry.params) },
+    field,
+  );
   return {
     field,
     nearest: best.entry,
@@ -67,8 +70,9 @@ export function staleness(
   };
 }
 
-/** One line describing a request: `tools/call {"name":"echo",...}` (shortened past 200 chars). */
+/** One line describing a request as replay matches it: `tools/call {"arguments":...}` (shortened past 200 chars). */
 export function describeRequest(method: string, params: unknown): string {
-  const text = params === undefined ? method : `${method} ${canonicalJson(params)}`;
+  const shown = matchParams(method, params);
+  const text = shown === undefined ? method : `${method} ${canonicalJson(shown)}`;
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }

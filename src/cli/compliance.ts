@@ -10,6 +10,16 @@ type AnyCommand = Command<any[], any, any>;
 export function complianceCommand(done: (code: number) => void, extra: readonly AnyCommand[] = []) {
   const group = new Command("compliance")
     .description("Protocol compliance: run the rule corpus of an MCP revision, baselines, diffs")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  mcptest compliance run --server "deno run -A server.ts"
+  mcptest compliance run --server http://127.0.0.1:3000/mcp --spec-version 2025-11-25
+  mcptest compliance run --from-suite examples/compliance.yml --reporter junit --output c.xml
+  mcptest compliance diff v2025-06-18 v2025-11-25
+  mcptest compliance invariants --capture session.json`,
+    )
     .addCommand(complianceRunCommand(done))
     .addCommand(complianceBaselineCommand(done));
   for (const command of extra) group.addCommand(command);

@@ -14,7 +14,7 @@ import {
 import type { ComplianceBlock } from "../config/compliance_block.ts";
 import type { Suite } from "../config/types.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
-import { redactValue } from "../record/redact.ts";
+import { redactCapture, redactRecord } from "../record/redact.ts";
 import { getReporter } from "../report/reporters.ts";
 import { RUN_RECORD_VERSION, type RunRecord, type TestResult } from "../record/run_record.ts";
 import { summarize } from "../record/summary.ts";
@@ -33,7 +33,7 @@ type TargetOptions = ComplianceBaselineOptions | ComplianceRunOptions;
 interface Found {
   readonly tests: TestResult[];
   readonly files: string[];
-  readonly secrets: string[];
+  readonly secrets: readonly string[];
   /** Set when the server does not speak the requested revision: the one line to print. */
   readonly unavailable?: string;
   /** With --from-suite: the blocks, their raw rule results and the suite's servers. */
@@ -49,8 +49,10 @@ async function results(
   options: TargetOptions,
   captures: CaptureSession[] = [],
 ): Promise<Found> {
+  // The suite's secrets, once it is loaded: hidden in stderr tails at the source.
+  let secrets: readonly string[] = [];
   const open = capturingConnect(
-    (server) => connect(server, { clientVersion: VERSION }),
+    (server) => connect(server, { clientVersion: VERSION, secrets }),
     (capture) => captures.push(capture),
   );
   if (options.fromSuite !== undefined) {
@@ -63,6 +65,7 @@ async function results(
       vars: options.var,
       envFiles: options.envFile,
     });
+    secrets = suite.secrets;
     const blocks = [...(suite.compliance ?? [])];
     if (blocks.length === 0) {
       throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
@@ -95,7 +98,7 @@ async function results(
     name: "server",
     key: "server",
   };
-  const secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
+  secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
   let version = options.specVersion === undefined
     ? undefined
     : validateComplianceVersion(withVersionPrefix(options.specVersion));
@@ -162,14 +165,14 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
       return ExitCode.NoTests;
     }
     if (options.capture !== undefined) {
-      const value = redactValue(captureFileValue(captures), found.secrets);
+      const value = redactCapture(captureFileValue(captures), found.secrets);
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
     }
     if (options.saveGrade !== undefined && found.suite !== undefined) {
       await saveGradesOf(found.suite, options.saveGrade);
     }
     const tests = baseline ? applyBaseline(found.tests, baseline, options.baseline!) : found.tests;
-    const record = redactValue(recordOf(tests, found.files, started, startedAt), found.secrets);
+    const record = redactRecord(recordOf(tests, found.files, started, startedAt), found.secrets);
     const toStdout = options.output === "-";
     await writeOutput(
       options.output,

@@ -7,6 +7,15 @@ import { collect, positiveInt } from "./options.ts";
 export function conformanceCommand(done: (code: number) => void) {
   const group = new Command("conformance")
     .description("Score an MCP server against the SEP conformance corpus (tier badge)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  mcptest conformance run --server http://127.0.0.1:3000/mcp
+  mcptest conformance run --server "deno run -A server.ts" --target-version 2026-07-28
+  mcptest conformance refresh --dry-run
+  mcptest conformance check-ids`,
+    )
     .addCommand(conformanceRunCommand(done))
     .addCommand(conformanceRefreshCommand(done))
     .addCommand(conformanceCheckIdsCommand(done));

@@ -14,12 +14,13 @@ import { writeReport } from "../conformance/write_report.ts";
 import { connect } from "../session/connect.ts";
 import { captureFileValue, capturingConnect } from "../session/capturing_connect.ts";
 import type { CaptureSession } from "../session/types.ts";
-import { redactValue } from "../record/redact.ts";
+import { redactCapture } from "../record/redact.ts";
 import { writeFileAtomic } from "../util/write_output.ts";
 import { VERSION } from "../version.ts";
 import { useColor } from "./color.ts";
 import type { ConformanceRunOptions } from "./conformance.ts";
 import { handleConformanceError } from "./conformance_error.ts";
+import type { ServerEndpoint } from "../session/types.ts";
 
 /** Score the server and return the exit code (0 whatever the tier). */
 export async function conformanceRunAction(options: ConformanceRunOptions): Promise<number> {
@@ -43,14 +44,13 @@ export async function conformanceRunAction(options: ConformanceRunOptions): Prom
       server,
       corpus,
       connect: capturingConnect(
-        (spec) => connect(spec, { clientVersion: VERSION }),
+        (spec) => connect(spec, { clientVersion: VERSION, secrets: headerSecrets(server) }),
         (capture) => captures.push(capture),
       ),
       toolVersion: VERSION,
     });
     if (options.capture !== undefined) {
-      const secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
-      const value = redactValue(captureFileValue(captures), secrets);
+      const value = redactCapture(captureFileValue(captures), headerSecrets(server));
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
     }
     const toStdout = options.out === undefined || options.out === "-";
@@ -90,4 +90,9 @@ async function resolveWithRefresh(options: ConformanceRunOptions): Promise<Resol
     });
     return await resolve();
   }
+}
+
+/** `--header` values of an HTTP `--server` (credentials): hidden in every output. */
+function headerSecrets(server: ServerEndpoint): string[] {
+  return server.target.kind === "http" ? Object.values(server.target.headers) : [];
 }

@@ -12,6 +12,7 @@ import { lintCommand } from "./lint.ts";
 import { migrateCommand } from "./migrate.ts";
 import { reportCommand } from "./report.ts";
 import { runCommand } from "./run.ts";
+import { serveCommand } from "./serve.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -23,6 +24,17 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .description("CI-grade test runner for MCP servers")
     .version(VERSION, "-V, --version")
     .showHelpAfterError("(run with --help for usage)")
+    .addHelpText(
+      "after",
+      `
+Examples:
+  mcptest run                                  # suites of mcptest.yml, else tests/**/*.yml
+  mcptest run tests/ --reporter junit --output reports/junit.xml
+  mcptest compliance run --server "deno run -A server.ts"
+  mcptest conformance run --server http://127.0.0.1:3000/mcp
+  mcptest doctor
+  mcptest report run.json --format markdown`,
+    )
     .exitOverride()
     .addCommand(runCommand(done))
     .addCommand(reportCommand(done))
@@ -32,7 +44,8 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .addCommand(conformanceCommand(done))
     .addCommand(doctorCommand(done))
     .addCommand(lintCommand(done))
-    .addCommand(migrateCommand(done));
+    .addCommand(migrateCommand(done))
+    .addCommand(serveCommand(done));
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -51,6 +51,12 @@ export function runCommand(done: (code: number) => void) {
     )
     .option("--capture <file>", "write the session capture of every server (seed 003 format)")
     .option(
+      "--record",
+      "run live and write one cassette per server under <suite_dir>/cassettes/ (docs/cassettes.md)",
+      false,
+    )
+    .option("--live", "never replay a cassette: talk to the live servers", false)
+    .option(
       "--concurrency <n>",
       "tests in flight per server (default 1, or 8 for parallel: true servers)",
       positiveInt,

@@ -1,10 +1,12 @@
 /** @module The `mcptest run` action: flags in, one `runSuite` call, output sinks, exit code out. */
 
+import { variableRereader } from "../auth/reread.ts";
+import { RuntimeSecrets } from "../auth/runtime_secrets.ts";
+import { describeSearch } from "../config/discover.ts";
 import { loadSuite } from "../config/load_suite.ts";
 import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { redactCapture } from "../record/redact.ts";
-import type { RunRecord } from "../record/run_record.ts";
 import {
   ANNOTATION_MODES,
   type AnnotationMode,
@@ -12,7 +14,13 @@ import {
   shouldAnnotate,
 } from "../report/annotations.ts";
 import { getReporter } from "../report/reporters.ts";
-import { saveLastRun } from "../runner/last_failed.ts";
+import {
+  type LastFailedState,
+  readLastFailed,
+  saveLastFailed,
+  updateLastFailed,
+} from "../runner/last_failed.ts";
+import type { TestCase } from "../config/types.ts";
 import { runSuite } from "../runner/run_suite.ts";
 import { captureFileValue } from "../session/capturing_connect.ts";
 import type { CaptureSession } from "../session/types.ts";
@@ -30,30 +38,48 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
     const cwd = Deno.cwd();
     const reporter = await getReporter(options.reporter);
     const annotations = parseAnnotationMode(options.annotations);
-    const suite = await loadSuite(suiteLoadOptions(paths, options, cwd));
+    const loadOptions = suiteLoadOptions(paths, options, cwd);
+    const suite = await loadSuite(loadOptions);
+    // The suite's secrets plus the tokens learnt while running (docs/auth.md).
+    const secrets = new RuntimeSecrets(suite.secrets);
     for (const w of suite.warnings ?? []) {
       console.error(`${w.file}:${w.line}:${w.col}: warning: ${w.message}`);
     }
     const captures: CaptureSession[] = [];
     let progress: Progress | undefined;
+    const previous = await readState(cwd);
+    let selected: readonly TestCase[] = [];
     const record = await runSuite(suite, {
       cwd,
       toolVersion: VERSION,
       lastFailed: options.lastFailed,
+      lastFailedState: previous ?? null,
       ...(options.filter !== undefined ? { filter: options.filter } : {}),
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       updateSnapshots: options.updateSnapshots,
+      cassettes: cassetteModeOf(options),
+      secrets,
+      reread: variableRereader(loadOptions),
       ci: Deno.env.get("CI") === "true",
-      onSelected: (tests) => progress = createProgress(tests.length, options.color),
+      onSelected: (tests) => {
+        selected = tests;
+        progress = createProgress(tests.length, options.color);
+      },
       onResult: (result) => progress?.update(result),
       ...(options.capture !== undefined
         ? { onCapture: (capture: CaptureSession) => captures.push(capture) }
         : {}),
     }).finally(() => progress?.done());
-    if (record.tests.length === 0) return noTests(options.passWithNoTests);
+    if (record.tests.length === 0) {
+      const facts = { paths, cwd, files: suite.files, tests: suite.tests.length };
+      const where = options.passWithNoTests ? [] : await describeSearch(
+        options.config === undefined ? facts : { ...facts, configFile: options.config },
+      );
+      return noTests(options.passWithNoTests, where);
+    }
     if (options.capture !== undefined) {
-      const value = redactCapture(captureFileValue(captures), suite.secrets);
+      const value = redactCapture(captureFileValue(captures), secrets.list);
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
     }
     const toStdout = options.output === "-";
@@ -63,7 +89,7 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       const commands = renderAnnotations(record);
       if (commands !== "") await writeStderr(commands);
     }
-    await keepLastRun(cwd, record);
+    await keepLastFailed(cwd, () => updateLastFailed(previous, selected, record));
     const { failed, errored } = record.summary;
     return failed + errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
   } catch (error) {
@@ -71,23 +97,45 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
   }
 }
 
-function noTests(passWithNoTests: boolean): number {
+function noTests(passWithNoTests: boolean, where: readonly string[]): number {
   if (passWithNoTests) {
     console.error("no tests selected");
     return ExitCode.Ok;
   }
   console.error("error: no tests selected (pass --pass-with-no-tests to accept that)");
+  for (const line of where) console.error(`  ${line}`);
   return ExitCode.NoTests;
 }
 
-/** The last-run state is written after the report; failing to write it costs a warning only. */
-async function keepLastRun(cwd: string, record: RunRecord): Promise<void> {
+/** The `--last-failed` state before the run; an unreadable one is a warning and counts as none. */
+async function readState(cwd: string): Promise<LastFailedState | undefined> {
   try {
-    await saveLastRun(cwd, record);
+    return await readLastFailed(cwd);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`warning: could not save the last-run state for --last-failed: ${reason}`);
+    console.error(`warning: could not read the --last-failed state: ${reason}`);
+    return undefined;
   }
+}
+
+/** The state is written after the report; failing to write it costs a warning only. */
+async function keepLastFailed(cwd: string, next: () => Promise<LastFailedState>): Promise<void> {
+  try {
+    await saveLastFailed(cwd, await next());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`warning: could not save the --last-failed state: ${reason}`);
+  }
+}
+
+/** `--record` / `--live` (not both) as a cassette mode; neither: replay when a cassette exists. */
+function cassetteModeOf(options: { record: boolean; live: boolean }): "auto" | "live" | "record" {
+  if (options.record && options.live) {
+    throw new UsageError(
+      "--record and --live cannot be used together (--record already runs live)",
+    );
+  }
+  return options.record ? "record" : options.live ? "live" : "auto";
 }
 
 function parseAnnotationMode(value: string): AnnotationMode {

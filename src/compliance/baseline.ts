@@ -41,7 +41,7 @@ export async function readBaseline(path: string): Promise<ComplianceBaseline> {
     text = await Deno.readTextFile(path);
   } catch (error) {
     throw new McptestError(
-      `Cannot read baseline ${path}: ${
+      `cannot read baseline ${path}: ${
         (error as Error).message
       } (create one with mcptest compliance baseline)`,
       ExitCode.ConfigError,
@@ -52,7 +52,7 @@ export async function readBaseline(path: string): Promise<ComplianceBaseline> {
     value = JSON.parse(text);
   } catch (error) {
     throw new McptestError(
-      `Cannot parse baseline ${path}: ${(error as Error).message}`,
+      `cannot parse baseline ${path}: ${(error as Error).message}`,
       ExitCode.ConfigError,
     );
   }
@@ -63,7 +63,7 @@ export async function readBaseline(path: string): Promise<ComplianceBaseline> {
     !v.accepted.every((id) => typeof id === "string")
   ) {
     throw new McptestError(
-      `Cannot use baseline ${path}: expected {"version": ${BASELINE_VERSION}, "accepted": ["<result id>", ...]}`,
+      `cannot use baseline ${path}: expected {"version": ${BASELINE_VERSION}, "accepted": ["<result id>", ...]}`,
       ExitCode.ConfigError,
     );
   }

@@ -121,3 +121,62 @@ async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined>
 function toSlash(path: string): string {
   return sep === "/" ? path : path.replaceAll(sep, "/");
 }
+
+/** What `mcptest run` was given, and what it loaded, for {@link describeSearch}. */
+export interface SearchFacts {
+  /** The PATHS of the command line (relative to `cwd`). */
+  readonly paths: readonly string[];
+  /** The working directory (absolute). */
+  readonly cwd: string;
+  /** `--config FILE`, when given. */
+  readonly configFile?: string;
+  /** The files the suite loaded (as shown). */
+  readonly files: readonly string[];
+  /** How many tests the suite holds before selection. */
+  readonly tests: number;
+}
+
+/**
+ * Say what a run with nothing to run looked for and where (for the exit-7 message): the PATHS, or
+ * the config's `suites:`, or the `tests/` default; what it found; and how to start.
+ * @returns lines, each without a trailing newline
+ */
+export async function describeSearch(facts: SearchFacts): Promise<string[]> {
+  const lines: string[] = [];
+  const configAbs = resolve(facts.cwd, facts.configFile ?? CONFIG_FILE);
+  const configShown = facts.configFile ?? CONFIG_FILE;
+  if (facts.paths.length > 0) {
+    lines.push(
+      `looked in: ${facts.paths.join(", ")} (files as given, folders walked for *.yml and *.yaml)`,
+    );
+  } else if (await statOrUndefined(configAbs)) {
+    lines.push(
+      `looked in: ${configShown} (its suites: and its own tests; without suites:, tests/**/*.{yml,yaml} under ${facts.cwd})`,
+    );
+  } else {
+    const tests = (await statOrUndefined(join(facts.cwd, "tests")))?.isDirectory;
+    lines.push(
+      `looked for: ${configShown} in ${facts.cwd} (not found), then tests/**/*.{yml,yaml} (${
+        tests ? "none found" : "no tests/ folder"
+      })`,
+    );
+  }
+  if (facts.files.length === 0) {
+    lines.push("found: no test file");
+    lines.push(
+      "start a suite with: mcptest init --server NAME=COMMAND (or NAME=URL), or pass test files or folders",
+    );
+  } else {
+    const shown = facts.files.slice(0, 5).join(", ") + (facts.files.length > 5 ? ", ..." : "");
+    const plural = facts.files.length === 1 ? "" : "s";
+    lines.push(
+      `found: ${facts.files.length} file${plural} (${shown}) with ${facts.tests} test${
+        facts.tests === 1 ? "" : "s"
+      }`,
+    );
+    if (facts.tests > 0) {
+      lines.push("none of them matched the selection (--filter, --shard, --last-failed)");
+    }
+  }
+  return lines;
+}

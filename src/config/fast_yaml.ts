@@ -1,7 +1,7 @@
 /** @module The fast path of YAML loading: js-yaml for the value, plus the start position of every mapping and sequence. */
 
 // @ts-types="@types/js-yaml"
-import { CORE_SCHEMA, load } from "js-yaml";
+import { CORE_SCHEMA, load, Type } from "js-yaml";
 
 /** A 1-based line and column. */
 export interface LineCol {
@@ -15,6 +15,16 @@ export interface FastDocument {
   /** Position of each object/array node: its first significant character, as the `yaml` parser reports it. */
   readonly positions: WeakMap<object, LineCol>;
 }
+
+/** YAML 1.2 core, plus `<<` merge keys (as the careful parser reads them: `merge: true`). */
+const SCHEMA = CORE_SCHEMA.extend({
+  implicit: [
+    new Type("tag:yaml.org,2002:merge", {
+      kind: "scalar",
+      resolve: (data: unknown) => data === "<<" || data === null,
+    }),
+  ],
+});
 
 /** Anchors make one node appear in several places: positions by identity would be ambiguous. */
 const ANCHOR = /(^|[\s,[{])&[^\s,\]}]/m;
@@ -40,7 +50,7 @@ export function fastParse(text: string): FastDocument | undefined {
   const open: number[] = [];
   try {
     const value = load(text, {
-      schema: CORE_SCHEMA,
+      schema: SCHEMA,
       listener(event, state) {
         if (event === "open") {
           open.push(significant(text, state.position));

@@ -15,6 +15,8 @@ export interface DeclaredServer {
   /** Path of the entry in its document: `["servers", name]` or `["server"]`. */
   readonly path: readonly PathSegment[];
   readonly file: ParsedFile;
+  /** Its target has schema errors (already reported): the name counts as declared, nothing is built. */
+  readonly broken?: boolean;
 }
 
 /**
@@ -36,13 +38,18 @@ export function declaredServers(
       raw: value.server as Record<string, unknown>,
       path: ["server"],
       file,
+      ...brokenFlag(file, DEFAULT_SERVER_NAME),
     });
   }
   const map = (value.servers ?? {}) as Record<string, Record<string, unknown>>;
   for (const [name, raw] of Object.entries(map)) {
-    servers.push({ name, raw, path: ["servers", name], file });
+    servers.push({ name, raw, path: ["servers", name], file, ...brokenFlag(file, name) });
   }
   return { servers, errors: [] };
+}
+
+function brokenFlag(file: ParsedFile, name: string): { broken?: true } {
+  return file.brokenServers?.has(name) ? { broken: true } : {};
 }
 
 /**
@@ -59,7 +66,8 @@ export function variablesLayer(
     const boxed = entry !== null && typeof entry === "object";
     const value = boxed ? (entry as Record<string, unknown>).value : entry;
     const pos = file.source.positionOf(boxed ? ["variables", name, "value"] : ["variables", name]);
-    values.set(name, { value: String(value), pos });
+    const typed = typeof value === "number" || typeof value === "boolean" ? { typed: value } : {};
+    values.set(name, { value: String(value), pos, ...typed });
   }
   return { label, values };
 }

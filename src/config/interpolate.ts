@@ -43,7 +43,12 @@ export function interpolateValue(
       // Without a "$" nothing can be interpolated (or fail): skip the position lookup, which is
       // what makes the careful YAML parser run.
       if (!node.includes("$")) return node;
-      return attempt(node, () => stack.interpolate(node, positionOf(at)));
+      const pos = positionOf(at);
+      // `a: "${n}"` (the whole scalar) keeps the type of a typed variable (number, boolean).
+      return attempt<unknown>(node, () => {
+        const whole = stack.wholeValue(node, pos);
+        return whole ? whole.value : stack.interpolate(node, pos);
+      });
     }
     if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]));
     if (node === null || typeof node !== "object") return node;

@@ -4,6 +4,7 @@ import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { declaredServers, variablesLayer } from "./file_sections.ts";
 import { interpolateValue } from "./interpolate.ts";
 import { normalizeTests } from "./normalize_tests.ts";
+import { didYouMean } from "./suggest.ts";
 import type { ParsedFile } from "./read_file.ts";
 import type { GlobalServers } from "./server_sources.ts";
 import { buildServer } from "./server_spec.ts";
@@ -50,7 +51,7 @@ export function loadFile(file: ParsedFile, context: SuiteContext): FileResult {
   const own = new Set<string>();
   for (const entry of declared.servers) {
     own.add(entry.name);
-    if (isConfig || context.globals.names.has(entry.name)) continue;
+    if (isConfig || context.globals.names.has(entry.name) || entry.broken) continue;
     const done = interpolateValue(entry.raw, entry.path, stack, positionOf);
     secrets.push(...done.secrets);
     if (done.errors.length > 0) {
@@ -65,6 +66,7 @@ export function loadFile(file: ParsedFile, context: SuiteContext): FileResult {
       dir: file.dir,
       path: entry.path,
       positionOf,
+      raw: entry.raw,
     };
     const built = buildServer(done.value as Record<string, unknown>, origin);
     errors.push(...built.errors);
@@ -98,7 +100,10 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
     }
     if (globals.names.has(chosen)) return chosen;
     if (own.includes(chosen) && file.role !== "config") return `${file.file}#${chosen}`;
-    throw new ConfigError(`unknown server ${JSON.stringify(chosen)}; ${expected}`, pos);
+    throw new ConfigError(
+      `unknown server ${JSON.stringify(chosen)}; ${expected}${didYouMean(chosen, known)}`,
+      pos,
+    );
   };
 }
 

@@ -13,8 +13,9 @@ import { variablesLayer } from "./file_sections.ts";
 import { headerBudgetWarnings } from "./normalize_tests.ts";
 import { type FileResult, loadFile, type SuiteContext } from "./load_file.ts";
 import { type ParsedFile, readSuiteFile } from "./read_file.ts";
-import { resolveGlobalServers, type ServerLayer } from "./server_sources.ts";
+import { resolveGlobalServers, type ServerLayer, unknownServerFlags } from "./server_sources.ts";
 import type { ComplianceBlock } from "./compliance_block.ts";
+import { cassetteRules } from "./cassette_block.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
 import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
 
@@ -40,7 +41,7 @@ export interface LoadOptions {
   readonly readTextFile?: ReadTextFile;
 }
 
-const TEST_KEYS = ["tools", "resources", "prompts", "compliance", "agents", "evals"];
+const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agents", "evals"];
 
 /**
  * Load, validate and normalise a suite.
@@ -109,7 +110,10 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
       : Promise.resolve<{ parsed?: ParsedFile; errors: ConfigError[] }>({ errors: [] }),
   ]);
   const setupErrors = [...config.errors, ...local.errors, ...serverConfig.errors];
-  if (setupErrors.length > 0) throw new ConfigErrors(setupErrors);
+  // A setup file that could not be read at all stops here; schema errors in one that could be
+  // are reported with everything else found in the same pass.
+  const unreadable = [config, local, serverConfig].some((r) => r.errors.length > 0 && !r.parsed);
+  if (unreadable) throw new ConfigErrors(sortByPos(setupErrors));
 
   const configVariables = config.parsed ? variablesLayer(config.parsed) : undefined;
   const layers: ServerLayer[] = [];
@@ -118,7 +122,7 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
   if (config.parsed) layers.push({ source: "mcptest.yml", file: config.parsed });
   const globalStack = configVariables ? stack.withLower(configVariables) : stack;
   const globals = resolveGlobalServers(layers, options.serverOverrides ?? [], globalStack);
-  const errors: ConfigError[] = [...globals.errors];
+  const errors: ConfigError[] = [...setupErrors, ...globals.errors];
 
   const configHasTests = config.parsed !== undefined &&
     TEST_KEYS.some((k) => config.parsed?.value[k] !== undefined);
@@ -140,12 +144,41 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
   const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
   const results: FileResult[] = parsed.map((file) => loadFile(file, context));
   for (const result of results) errors.push(...result.errors);
-  errors.push(...unsupportedBlocks(results));
   const suite = assemble(parsed, results, globals.servers, globals.secrets);
+  const agent = await agentsOf(results, suite.servers, options.env ?? Deno.env.toObject());
+  errors.push(...agent.errors);
+  (suite.secrets as string[]).push(...agent.secrets);
   const compliance = await complianceOf(results, suite.servers);
   errors.push(...compliance.errors);
+  errors.push(
+    ...unknownServerFlags(globals, results.flatMap((r) => r.serverNames), [
+      ...suite.tests.map((t) => t.serverKey),
+      ...compliance.blocks.flatMap((b) => [...b.serverKeys, ...b.entries.map((e) => e.serverKey)]),
+    ]),
+  );
+  const cassette = cassetteRules(results.map((r) => r.document));
+  errors.push(...cassette.errors);
   if (errors.length > 0) throw new ConfigErrors(sortByPos(errors));
-  return compliance.blocks.length > 0 ? { ...suite, compliance: compliance.blocks } : suite;
+  const withCassette = cassette.rules.length > 0
+    ? { ...suite, cassette: { normalize: cassette.rules } }
+    : suite;
+  const withAgent = agent.suite ? { ...withCassette, agent: agent.suite } : withCassette;
+  return compliance.blocks.length > 0 ? { ...withAgent, compliance: compliance.blocks } : withAgent;
+}
+
+/** `agents:`, `evals:`, `providers:`, `budget:` (the parser loads only when a file has one). */
+async function agentsOf(
+  results: readonly FileResult[],
+  servers: Suite["servers"],
+  env: Readonly<Record<string, string>>,
+) {
+  const docs = results.map((r) => r.document);
+  const keys = ["agents", "evals", "providers", "budget"];
+  if (!docs.some((d) => keys.some((k) => d.value[k] !== undefined))) {
+    return { secrets: [], errors: [] };
+  }
+  const { loadAgents } = await import("../agent/load_agents.ts");
+  return loadAgents(docs, servers, env);
 }
 
 /** The `compliance:` blocks (the parser and its corpus load only when a file has one). */
@@ -157,28 +190,6 @@ async function complianceOf(
   if (!docs.some((d) => d.value.compliance !== undefined)) return { blocks: [], errors: [] };
   const { complianceBlocks } = await import("./compliance_block.ts");
   return complianceBlocks(docs, servers);
-}
-
-/**
- * `agents:` and `evals:` are accepted by the schema for forward compatibility, but this version
- * cannot run them: say so (exit 2) rather than report a green run that skipped them silently.
- */
-function unsupportedBlocks(results: readonly FileResult[]): ConfigError[] {
-  const errors: ConfigError[] = [];
-  for (const { document: doc } of results) {
-    for (const key of ["agents", "evals"]) {
-      const value = doc.value[key];
-      if (Array.isArray(value) && value.length > 0) {
-        errors.push(
-          new ConfigError(
-            `${key}: tests are not supported by this version of mcptest, expected tools:, resources:, prompts: or compliance:`,
-            doc.positionOf([key], "key"),
-          ),
-        );
-      }
-    }
-  }
-  return errors;
 }
 
 async function findFiles(

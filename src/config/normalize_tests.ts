@@ -1,9 +1,17 @@
-/** @module Normalise the `tools:`, `resources:` and `prompts:` tests of one file into TestCases. */
+/** @module Normalise the `tools:`, `resources:`, `prompts:` and `lists:` tests of one file into TestCases. */
 
 import { ConfigError, formatPos, type SourcePos } from "../errors/errors.ts";
 import { interpolateValue } from "./interpolate.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
-import type { Call, ExpectError, LoadWarning, ServerSpec, TestCase, TestKind } from "./types.ts";
+import type {
+  Call,
+  ExpectError,
+  ListKind,
+  LoadWarning,
+  ServerSpec,
+  TestCase,
+  TestKind,
+} from "./types.ts";
 import type { VariableStack } from "./variable_stack.ts";
 import type { PositionLookup } from "./yaml_source.ts";
 
@@ -12,6 +20,7 @@ export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]
   ["tools", "tool"],
   ["resources", "resource"],
   ["prompts", "prompt"],
+  ["lists", "list"],
 ];
 
 /** Picks the ServerSpec.key for a test's `server:` (undefined when omitted); throws a ConfigError. */
@@ -154,5 +163,7 @@ function callOf(kind: TestKind, item: Raw): Call {
       return { kind, uri: String(item.uri) };
     case "prompt":
       return { kind, prompt: String(item.prompt), args };
+    case "list":
+      return { kind, list: String(item.list) as ListKind };
   }
 }

@@ -3,7 +3,8 @@
 import { dirname, relative, sep } from "node:path";
 import { ConfigError, ConfigErrors } from "../errors/errors.ts";
 import { InvalidUtf8Error } from "./decode_utf8.ts";
-import { validateDocument } from "./schema_validate.ts";
+import { pruneInvalid } from "./schema_prune.ts";
+import { checkDocument } from "./schema_validate.ts";
 import type { ReadTextFile } from "./variable_stack.ts";
 import { parseYaml, type YamlSource } from "./yaml_source.ts";
 
@@ -19,7 +20,10 @@ export interface ParsedFile {
   readonly dir: string;
   readonly role: FileRole;
   readonly source: YamlSource;
+  /** The document; for a file with schema errors, only its schema-valid parts (see schema_prune.ts). */
   readonly value: Readonly<Record<string, unknown>>;
+  /** Servers the file declares that have schema errors in their target: known by name, never built. */
+  readonly brokenServers?: ReadonlySet<string>;
 }
 
 /** Show `abs` relative to `cwd` with forward slashes. */
@@ -73,15 +77,28 @@ export async function readSuiteFile(
       ],
     };
   }
-  const errors = validateDocument(source);
-  if (errors.length === 0) errors.push(...roleErrors(source, role));
-  if (errors.length > 0) return { errors };
-  const value = source.value as Record<string, unknown>;
-  return { parsed: { file, absPath, dir: dirname(absPath), role, source, value }, errors };
+  const { errors, invalid } = checkDocument(source);
+  const isMapping = typeof source.value === "object" && !Array.isArray(source.value);
+  if (isMapping) errors.push(...roleErrors(source, role));
+  const base = { file, absPath, dir: dirname(absPath), role, source };
+  if (invalid.length === 0) {
+    if (errors.length > 0) return { errors };
+    return { parsed: { ...base, value: source.value as Record<string, unknown> }, errors };
+  }
+  // Schema errors: the later checks still run on the valid parts, so one pass reports all.
+  const pruned = isMapping
+    ? pruneInvalid(source.value as Record<string, unknown>, invalid)
+    : undefined;
+  if (!pruned) return { errors };
+  const parsed = { ...base, value: pruned.value, brokenServers: pruned.brokenServers };
+  return { parsed, errors };
 }
 
 function roleErrors(source: YamlSource, role: FileRole): ConfigError[] {
-  const keys = Object.keys(source.value as Record<string, unknown>);
+  // `x-` keys are ignored everywhere (compose style: a home for YAML anchors).
+  const keys = Object.keys(source.value as Record<string, unknown>).filter((k) =>
+    !k.startsWith("x-")
+  );
   const at = (key: string) => source.positionOf([key], "key");
   if (role === "config") return [];
   if (role === "test file") {

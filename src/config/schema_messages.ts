@@ -2,6 +2,7 @@
 
 import type { ErrorObject } from "ajv";
 import { ConfigError } from "../errors/errors.ts";
+import { didYouMean } from "./suggest.ts";
 import { describePath, pathFromPointer, type PositionLookup } from "./yaml_source.ts";
 
 /** Keys of the expect-item union that the budget branch's schema does not list. */
@@ -54,7 +55,9 @@ function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError |
       const where = path.length === 0 ? "unknown top-level key" : `unknown key`;
       const context = path.length === 0 ? "" : ` in ${contextOf(path, parent)}`;
       return new ConfigError(
-        `${where} "${key}"${context}; expected one of: ${allowed.join(", ")}`,
+        `${where} "${key}"${context}; expected one of: ${allowed.join(", ")}${
+          didYouMean(key, allowed)
+        }`,
         positionOf([...path, key], "key"),
       );
     }

@@ -5,7 +5,7 @@ import schema from "../../schemas/v1.json" with { type: "json" };
 import generated from "./_generated/schema_validator.js";
 import type { ConfigError } from "../errors/errors.ts";
 import { schemaErrors } from "./schema_messages.ts";
-import type { YamlSource } from "./yaml_source.ts";
+import { pathFromPointer, type YamlSource } from "./yaml_source.ts";
 
 /** The validator of schemas/v1.json, generated ahead of time (`deno task schema:build`). */
 function validator(): ValidateFunction {
@@ -20,10 +20,30 @@ export const TEST_FILE_SCHEMA: Readonly<Record<string, unknown>> = schema;
  * @returns every problem found, sorted by position (empty when the file is valid)
  */
 export function validateDocument(source: YamlSource): ConfigError[] {
+  return checkDocument(source).errors;
+}
+
+/**
+ * Validate a parsed file and say where it is invalid.
+ * @returns the errors (sorted by position) and the path of every invalid node: the node an error
+ *   is about, or for an unknown key the key itself (the conditional `if` errors, which always come
+ *   with a deeper one, are left out)
+ */
+export function checkDocument(
+  source: YamlSource,
+): { errors: ConfigError[]; invalid: string[][] } {
   const validate = validator();
-  if (validate(source.value)) return [];
-  const errors = schemaErrors(validate.errors ?? [], source.positionOf);
-  return errors.sort((a, b) =>
+  if (validate(source.value)) return { errors: [], invalid: [] };
+  const raw = validate.errors ?? [];
+  const errors = schemaErrors(raw, source.positionOf).sort((a, b) =>
     (a.pos?.line ?? 0) - (b.pos?.line ?? 0) || (a.pos?.col ?? 0) - (b.pos?.col ?? 0)
   );
+  const invalid = raw.filter((e) => e.keyword !== "if").map((e) => {
+    const path = pathFromPointer(e.instancePath);
+    const key = (e.params as { additionalProperty?: unknown }).additionalProperty;
+    return e.keyword === "additionalProperties" && key !== undefined
+      ? [...path, String(key)]
+      : path;
+  });
+  return { errors, invalid };
 }

@@ -4,6 +4,7 @@ import { ConfigError } from "../errors/errors.ts";
 import { type DeclaredServer, declaredServers } from "./file_sections.ts";
 import { interpolateValue } from "./interpolate.ts";
 import type { ParsedFile } from "./read_file.ts";
+import { didYouMean } from "./suggest.ts";
 import { buildServer, checkRevision, DEFAULT_TIMEOUT_MS, parseServerFlag } from "./server_spec.ts";
 import type { ServerSpec, ServerTarget, TargetSource } from "./types.ts";
 import type { VariableStack } from "./variable_stack.ts";
@@ -75,7 +76,7 @@ export function resolveGlobalServers(
       servers.set(name, fromFlag(name, target, below?.entry, stack, errors));
       continue;
     }
-    if (!below) continue;
+    if (!below || below.entry.broken) continue;
     const { entry, source } = below;
     const positionOf = entry.file.source.positionOf;
     const done = interpolateValue(entry.raw, entry.path, stack, positionOf);
@@ -84,7 +85,15 @@ export function resolveGlobalServers(
       errors.push(...done.errors);
       continue;
     }
-    const origin = { name, key: name, source, dir: entry.file.dir, path: entry.path, positionOf };
+    const origin = {
+      name,
+      key: name,
+      source,
+      dir: entry.file.dir,
+      path: entry.path,
+      positionOf,
+      raw: entry.raw,
+    };
     const built = buildServer(done.value as Record<string, unknown>, origin);
     errors.push(...built.errors);
     if (built.spec) servers.set(name, built.spec);
@@ -121,7 +130,9 @@ export function unknownServerFlags(
     ? `expected one of: ${known.join(", ")}`
     : "no suite declares servers: and no test names this server";
   return unknown.map((name) =>
-    new ConfigError(`unknown server ${JSON.stringify(name)} in --server; ${expected}`)
+    new ConfigError(
+      `unknown server ${JSON.stringify(name)} in --server; ${expected}${didYouMean(name, known)}`,
+    )
   );
 }
 

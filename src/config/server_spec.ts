@@ -3,7 +3,7 @@
 import { resolve } from "node:path";
 import { ConfigError } from "../errors/errors.ts";
 import { findRevision, REVISION_IDS } from "../protocol/revisions.ts";
-import { shellSplit } from "./shell_split.ts";
+import { shellSplit } from "../util/shell_split.ts";
 import type { ServerSpec, ServerTarget, TargetSource } from "./types.ts";
 import type { InheritEnv } from "../transport/target.ts";
 import { parseAuth } from "../auth/parse_auth.ts";
@@ -176,7 +176,10 @@ function authBlock(
   const { auth, problems } = parseAuth(raw.auth, origin.raw?.auth);
   for (const problem of problems) {
     errors.push(
-      new ConfigError(problem.message, origin.positionOf([...origin.path, "auth", ...problem.path])),
+      new ConfigError(
+        problem.message,
+        origin.positionOf([...origin.path, "auth", ...problem.path]),
+      ),
     );
   }
   return auth ? { auth } : {};

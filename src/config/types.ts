@@ -2,6 +2,7 @@
 
 import type { SourcePos } from "../errors/errors.ts";
 import type { ComplianceBlock } from "./compliance_block.ts";
+import type { NormalizeRule } from "../cassette/format.ts";
 
 export type { SourcePos };
 
@@ -86,7 +87,11 @@ export type Call =
     readonly kind: "prompt";
     readonly prompt: string;
     readonly args: Readonly<Record<string, unknown>>;
-  };
+  }
+  | { readonly kind: "list"; readonly list: ListKind };
+
+/** What a `list:` test lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`). */
+export type ListKind = "tools" | "resources" | "resource_templates" | "prompts";
 
 /** The kinds of test the runner executes. */
 export type TestKind = Call["kind"];
@@ -97,7 +102,7 @@ export interface TestCase {
   readonly id: string;
   /** Display name, as written. */
   readonly name: string;
-  /** What the test calls: a tool, a resource or a prompt. */
+  /** What the test calls: a tool, a resource, a prompt, or a list of what the server offers. */
   readonly kind: TestKind;
   /** ServerSpec.key of the server this test talks to. */
   readonly serverKey: string;
@@ -173,4 +178,8 @@ export interface Suite {
   readonly warnings?: readonly LoadWarning[];
   /** The `compliance:` blocks of the files, in file order, parsed and validated at load. */
   readonly compliance?: readonly ComplianceBlock[];
+  /** `cassette:` settings of the files (docs/cassettes.md): their `normalize:` rules, in file order. */
+  readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
+  /** `agents:`, `evals:`, `providers:` and `budget:` (docs/agents.md); absent when no file has one. */
+  readonly agent?: import("../agent/types.ts").AgentSuite;
 }

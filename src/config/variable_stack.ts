@@ -27,6 +27,11 @@ export interface VariableDef {
   readonly pos?: SourcePos;
   /** Taken as is: no `${...}` interpolation (the OS environment). */
   readonly literal?: boolean;
+  /**
+   * The value with its YAML type (a number or boolean from `variables:`): a scalar that is only
+   * `${name}` takes this instead of the text, so `a: "${n}"` stays a number.
+   */
+  readonly typed?: unknown;
 }
 
 /** One source of variables, e.g. `--var`, `.env`, a file's `variables:`. */
@@ -40,6 +45,8 @@ export interface VariableLayer {
 export interface ResolvedVariable {
   readonly value: string;
   readonly layer: string;
+  /** The typed value, when its source has one (see {@link VariableDef.typed}). */
+  readonly typed?: unknown;
 }
 
 /** A reference cycle between variables (exit 2). */
@@ -88,6 +95,19 @@ export class VariableStack {
    */
   interpolate(text: string, pos?: SourcePos): string {
     return this.#interpolate(text, pos, []);
+  }
+
+  /**
+   * A scalar that is exactly one reference (`"${n}"`, spaces allowed inside the braces) to a
+   * variable with a typed value: that value (number, boolean, ...). Anything else: undefined, and
+   * the text is interpolated as a string.
+   * @throws {ConfigError} as {@link interpolate} does, for the variable's own value
+   */
+  wholeValue(text: string, pos?: SourcePos): { value: unknown } | undefined {
+    const whole = /^\$\{\s*([^}]*?)\s*\}$/.exec(text);
+    if (!whole || !VARIABLE_NAME.test(whole[1]!)) return undefined;
+    const resolved = this.#resolve(whole[1]!, pos, []);
+    return resolved?.typed === undefined ? undefined : { value: resolved.typed };
   }
 
   #interpolate(text: string, pos: SourcePos | undefined, trail: readonly string[]): string {
@@ -157,7 +177,9 @@ export class VariableStack {
       const value = def.literal
         ? def.value
         : this.#interpolate(def.value, def.pos ?? pos, [...trail, name]);
-      const resolved = { value, layer: layer.label };
+      const resolved = def.typed === undefined
+        ? { value, layer: layer.label }
+        : { value, layer: layer.label, typed: def.typed };
       this.#memo.set(name, resolved);
       return resolved;
     }

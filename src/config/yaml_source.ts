@@ -112,7 +112,7 @@ function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
 /** The `yaml` package's parse: every position, precise syntax errors (the reference the fast path is tested against). */
 export function parseCarefully(text: string, file: string): YamlSource {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false });
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
   const at = (offset: number): SourcePos => {
     const { line, col } = lineCounter.linePos(offset);
     return { file, line, col };
@@ -164,7 +164,7 @@ function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos):
       node = resolveAlias(document, node);
       const start = startOf(node);
       if (start !== undefined) lastStart = start;
-      const step = childOf(node, segment);
+      const step = childOf(document, node, segment);
       if (!step) return at(start ?? keyStart ?? lastStart);
       keyStart = step.keyStart;
       node = step.node;
@@ -180,16 +180,32 @@ function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos):
 }
 
 function childOf(
+  document: Document.Parsed,
   node: unknown,
   segment: PathSegment,
+  depth = 0,
 ): { node: unknown; keyStart?: number } | undefined {
   if (isMap(node)) {
+    const merged: unknown[] = [];
     for (const item of node.items) {
       if (!isPair(item)) continue;
       const key = isScalar(item.key) ? item.key.value : item.key;
+      if (typeof key === "symbol") {
+        // `<<: *base` or `<<: [*a, *b]`: keys written here win, so the bases are searched last.
+        const value = resolveAlias(document, item.value);
+        if (isSeq(value)) merged.push(...value.items.map((v) => resolveAlias(document, v)));
+        else merged.push(value);
+        continue;
+      }
       if (String(key) !== String(segment)) continue;
       const keyStart = startOf(item.key);
       return keyStart === undefined ? { node: item.value } : { node: item.value, keyStart };
+    }
+    if (depth < 32) {
+      for (const base of merged) {
+        const found = childOf(document, base, segment, depth + 1);
+        if (found) return found;
+      }
     }
     return undefined;
   }

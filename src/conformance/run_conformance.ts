@@ -14,6 +14,7 @@ import type { CheckResult, ConformanceResult, ExcludedResult } from "./result.ts
 import { tally } from "./score.ts";
 import { severityOf } from "./severity.ts";
 import { type CheckStatus, type CorpusSource, type CorpusVersion, isChecked } from "./types.ts";
+import { targetLabel } from "../transport/target_label.ts";
 
 /** The server could not be reached at all (exit 4). */
 export class ServerUnreachableError extends McptestError {
@@ -149,7 +150,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     schema_version: 1,
     tier_reason: counted.tier.reason,
     target_from: typeof options.corpus === "function" ? "server" : "flag",
-    server: labelOf(server),
+    server: targetLabel(server.target),
     transport,
     protocol_version: session?.protocolVersion || null,
     ...(handshakeError === undefined ? {} : { handshake_error: handshakeError }),
@@ -229,10 +230,4 @@ function contextOf(session: Session, version: string, transport: "stdio" | "http
       return exchange;
     },
   };
-}
-
-function labelOf(server: ServerEndpoint): string {
-  return server.target.kind === "http"
-    ? server.target.url
-    : `stdio://${server.target.command.join(" ")}`;
 }

@@ -2,6 +2,7 @@
 
 import type { ServerSpec } from "../config/types.ts";
 import { UsageError } from "../errors/errors.ts";
+import { shellSplit, ShellSplitError } from "../util/shell_split.ts";
 
 /** Options of {@link parseServerArg}. */
 export interface ServerArgOptions {
@@ -30,7 +31,7 @@ export function parseServerArg(arg: string, options: ServerArgOptions = {}): Ser
     for (const header of options.headers ?? []) {
       const colon = header.indexOf(":");
       if (colon <= 0) {
-        throw new UsageError(`Cannot parse header "${header}": expected "Name: value"`);
+        throw new UsageError(`cannot parse header "${header}": expected "Name: value"`);
       }
       headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
     }
@@ -41,38 +42,14 @@ export function parseServerArg(arg: string, options: ServerArgOptions = {}): Ser
   return { ...base, target: { kind: "stdio", command, env: {} } };
 }
 
-/** Split a command line into argv (single quotes, double quotes, backslash escapes). */
+/** Split a command line into argv like a POSIX shell (quotes and backslashes, no expansion). */
 export function splitCommand(line: string): string[] {
-  const argv: string[] = [];
-  let current = "";
-  let started = false;
-  let quote: "'" | '"' | undefined;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i] as string;
-    if (quote === "'") {
-      if (ch === "'") quote = undefined;
-      else current += ch;
-    } else if (quote === '"') {
-      if (ch === '"') quote = undefined;
-      else if (ch === "\\" && i + 1 < line.length && '"\\$`'.includes(line[i + 1] as string)) {
-        current += line[++i];
-      } else current += ch;
-    } else if (ch === "'" || ch === '"') {
-      quote = ch;
-      started = true;
-    } else if (ch === "\\" && i + 1 < line.length) {
-      current += line[++i];
-      started = true;
-    } else if (/\s/.test(ch)) {
-      if (started) argv.push(current);
-      current = "";
-      started = false;
-    } else {
-      current += ch;
-      started = true;
+  try {
+    return shellSplit(line);
+  } catch (error) {
+    if (error instanceof ShellSplitError) {
+      throw new UsageError(`cannot parse server command: ${error.message}`);
     }
+    throw error;
   }
-  if (quote) throw new UsageError(`Cannot parse server command: unbalanced ${quote} quote`);
-  if (started) argv.push(current);
-  return argv;
 }

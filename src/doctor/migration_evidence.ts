@@ -129,7 +129,7 @@ async function ask(
 }
 
 function has(capabilities: Readonly<Record<string, unknown>>, name: string): boolean {
-  const value = capabilities[name];
+  const value = Object.hasOwn(capabilities, name) ? capabilities[name] : undefined;
   return value !== undefined && value !== null && value !== false;
 }
 

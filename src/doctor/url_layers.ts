@@ -6,7 +6,9 @@ import type { HttpTarget, ServerSpec } from "../config/types.ts";
 import { findRevision, LATEST_INITIALIZE_REVISION } from "../protocol/revisions.ts";
 import type { Session } from "../session/types.ts";
 import { initializeRequest } from "../session/initialize_request.ts";
-import { fetchSameOrigin, type Followed } from "../transport/_http.ts";
+import { AuthRegistry } from "../auth/registry.ts";
+import { describeAuth } from "../auth/describe_auth.ts";
+import { fetchAuthorized, type Followed } from "../transport/_http.ts";
 import { redactUrl } from "../transport/failure_layer.ts";
 import { TransportError } from "../transport/transport_error.ts";
 import { initializeLayer, readinessLayer } from "./session_layers.ts";
@@ -69,22 +71,46 @@ async function tlsLayer(
   }
 }
 
-/** POST an initialize request and judge the status before MCP semantics apply. */
-async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise<LayerResult[]> {
+const NO_AUTH_FIX =
+  "configure the server's auth: block (bearer, headers or oauth; see docs/auth.md)";
+const AUTH_FIX =
+  "check the credentials of the server's auth: block (the variable's value, the client id and secret, the grant; see docs/auth.md)";
+
+/**
+ * POST an initialize request and judge the status before MCP semantics apply. With an `auth:`
+ * block the request carries its credentials (obtaining a token first for OAuth) and a 401 gets the
+ * same single refresh and retry as a run.
+ */
+async function httpAndAuthLayers(
+  server: ServerSpec & { target: HttpTarget },
+  timeoutMs: number,
+): Promise<LayerResult[]> {
+  const target = server.target;
   const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
+  const auth = new AuthRegistry().forServer(server.key, target);
   let followed: Followed;
   try {
-    followed = await fetchSameOrigin(target.url, {
+    followed = await fetchAuthorized(target.url, {
       method: "POST",
-      headers: {
+      headers: new Headers({
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
         ...target.headers,
-      },
+      }),
       body: JSON.stringify(initializeRequest(0, revision.id)),
       signal: AbortSignal.timeout(timeoutMs),
-    });
+    }, auth);
   } catch (error) {
+    if (error instanceof TransportError && error.layer === "auth") {
+      const detail = error.message.replace(/: auth still failed after refresh/, "")
+        .replace(/^authentication to \S+ failed: /, "");
+      return [
+        error.http
+          ? ok("http", `${error.http.status} from ${redactUrl(target.url)}`)
+          : { layer: "http", status: "n/a", detail: "not reached: no credentials to send" },
+        failed("auth", `authentication failed after refresh: ${detail}`, AUTH_FIX),
+      ];
+    }
     if (error instanceof TransportError) {
       return [failed("http", error.message, "point the server url at the endpoint itself")];
     }
@@ -113,7 +139,7 @@ async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise
             ? ` (WWW-Authenticate: ${response.headers.get("www-authenticate")})`
             : ""
         }`,
-        "send credentials: headers: { Authorization_Env: YOUR_TOKEN_VARIABLE } on the server entry",
+        auth ? AUTH_FIX : NO_AUTH_FIX,
       ),
     ];
   }
@@ -132,7 +158,12 @@ async function httpAndAuthLayers(target: HttpTarget, timeoutMs: number): Promise
     ok("http", `${status} from POST ${url}${via}`),
     ok(
       "auth",
-      target.headers && Object.keys(target.headers).length > 0
+      auth
+        ? describeAuth(
+          auth.describe(),
+          target.auth?.kind === "oauth" ? target.auth.grant : undefined,
+        )
+        : target.headers && Object.keys(target.headers).length > 0
         ? "credentials accepted"
         : "no credentials needed",
     ),
@@ -158,7 +189,7 @@ export async function walkUrl(
     layers.push(result);
     if (result.status === "fail") return { layers };
   }
-  const http = await httpAndAuthLayers(server.target, timeoutMs);
+  const http = await httpAndAuthLayers(server, timeoutMs);
   layers.push(...http);
   if (http.some((l) => l.status === "fail")) return { layers };
   const init = await initializeLayer(server, timeoutMs);

@@ -1,6 +1,36 @@
 /** @module `contains` and `subset`: structural containment (objects recursively, arrays as multisets). */
 
-import { deepEqual, isObject } from "./_values.ts";
+import type { MatcherFactory } from "./_factory.ts";
+import { deepEqual, isObject, render } from "./_values.ts";
+
+/**
+ * The hint a failed `contains` gives when both sides are strings: `contains` is structural (a
+ * string must equal the whole string), so a substring check needs `icontains` or `regex`.
+ */
+export const STRING_CONTAINS_HINT =
+  "contains is structural: a string must equal the whole value; to match text inside a string use icontains (substring, any case) or regex";
+
+/**
+ * `contains`: the captured value structurally contains the literal (seed 004 section 3). A failure
+ * of a string against a string says that `icontains` or `regex` match text.
+ */
+export const contains: MatcherFactory = (arg) => {
+  const expected = `a value containing ${render(arg)}`;
+  return {
+    name: "contains",
+    expected,
+    match: (actual) => {
+      const pass = structurallyContains(actual, arg);
+      const hint = !pass && typeof arg === "string" && typeof actual === "string";
+      return {
+        pass,
+        expected,
+        actual: render(actual),
+        ...(hint ? { message: STRING_CONTAINS_HINT } : {}),
+      };
+    },
+  };
+};
 
 /**
  * True when `actual` structurally contains `expected`: every expected key/value recursively

@@ -1,9 +1,11 @@
 /** @module The one matcher registry: name -> factory; an unknown name is a load error listing the known ones. */
 
 import type { MatcherSpec } from "../config/types.ts";
+import { didYouMean } from "../config/suggest.ts";
 import { ConfigError } from "../errors/errors.ts";
 import type { MatcherFactory } from "./_factory.ts";
-import { contains, exact, subset } from "./equality.ts";
+import { contains } from "./contains.ts";
+import { exact, subset } from "./equality.ts";
 import { isJson } from "./is_json.ts";
 import { isValidToolsCall } from "./is_valid_tools_call.ts";
 import { levenshtein } from "./levenshtein.ts";
@@ -50,7 +52,9 @@ export function compileMatcher(spec: MatcherSpec): Matcher {
   const factory = matcherFactory(spec.name);
   if (!factory) {
     throw new ConfigError(
-      `unknown matcher "${spec.name}", expected one of: ${MATCHER_NAMES.join(", ")}`,
+      `unknown matcher "${spec.name}", expected one of: ${MATCHER_NAMES.join(", ")}${
+        didYouMean(spec.name, MATCHER_NAMES)
+      }`,
       spec.pos,
     );
   }

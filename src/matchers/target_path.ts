@@ -64,6 +64,52 @@ function readBracket(rest: string, at: number): { segment: PathSegment; length: 
   throw new Error(`malformed index at offset ${at}, expected [N], [-N] or ["key"]`);
 }
 
+/** The roots a test's target may start at: the response (`result`) and, over HTTP, `http`. */
+export const TEST_TARGET_ROOTS: readonly string[] = ["result", "http"];
+
+/**
+ * Why a parsed target can never resolve against a test's response (its first step is not one of
+ * `roots`), with the likely fix; undefined when its root is fine.
+ */
+export function rootProblem(
+  path: TargetPath,
+  roots: readonly string[] = TEST_TARGET_ROOTS,
+): string | undefined {
+  const first = path.segments[0];
+  if (first && "key" in first && roots.includes(first.key)) return undefined;
+  const shown = first && "key" in first ? `"${first.key}"` : "an index";
+  const listed = roots.map((r) => `${r}.`).join(" or ");
+  let hint = "";
+  if (first && "key" in first) {
+    const close = roots.find((r) => closeTo(first.key, r));
+    hint = close
+      ? `; did you mean "${close}${path.text.trim().slice(first.key.length)}"?`
+      : `; did you mean "${roots[0]}.${path.text.trim()}"?`;
+  }
+  return `starts at ${shown}, which a response never has; expected a path starting with ${listed}${hint}`;
+}
+
+/** A one-edit typo of a short root name (`reslt`, `resutl`, `htp`). */
+function closeTo(word: string, root: string): boolean {
+  if (word.toLowerCase() === root) return true;
+  if (Math.abs(word.length - root.length) > 1) return false;
+  const a = [...word.toLowerCase()].sort().join("");
+  const b = [...root].sort().join("");
+  if (a === b) return true;
+  let i = 0, j = 0, edits = 0;
+  while (i < word.length && j < root.length) {
+    if (word[i]!.toLowerCase() === root[j]) {
+      i++, j++;
+      continue;
+    }
+    edits++;
+    if (word.length > root.length) i++;
+    else if (word.length < root.length) j++;
+    else i++, j++;
+  }
+  return edits + (word.length - i) + (root.length - j) <= 1;
+}
+
 /** Render a path prefix (the first `count` segments) as text. */
 function prefix(path: TargetPath, count: number): string {
   return path.segments.slice(0, count).reduce<string>((out, segment) => {

@@ -24,7 +24,8 @@ export const TARGET_RESOURCE_CODE: number = MIGRATION_TARGET.resourceNotFoundCod
 export const RC_RENUMBERING: ReadonlyArray<
   { readonly name: string; readonly code: number; readonly replacement: number }
 > = Object.entries(RC_ERROR_CODES).flatMap(([name, code]) => {
-  const replacement = MIGRATION_TARGET.errorCodes[name];
+  const codes = MIGRATION_TARGET.errorCodes;
+  const replacement = Object.hasOwn(codes, name) ? codes[name] : undefined;
   return replacement === undefined ? [] : [{ name, code, replacement }];
 });
 

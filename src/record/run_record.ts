@@ -77,8 +77,8 @@ export interface TestResult {
   readonly id: string;
   /** Display name. */
   readonly name: string;
-  /** What produced it: a tool, resource or prompt test, a compliance rule or a gate. */
-  readonly kind: TestKind | "compliance" | "gate";
+  /** What produced it: a tool, resource or prompt test, a compliance rule, a gate, an agent test, an eval, or a run gate (`drift`, `coverage`). */
+  readonly kind: TestKind | "compliance" | "gate" | "agent" | "eval" | "drift" | "coverage";
   /** Name of the server the test ran against. */
   readonly server: string;
   /** The test file (relative to the working directory). */
@@ -101,6 +101,42 @@ export interface TestResult {
   readonly skipReason?: string;
   /** For a compliance result: the rule, its severity and spec URL (absent in records of older versions). */
   readonly rule?: RuleRef;
+  /** The test ran against a cassette, not the live server (duration and token budgets skipped). */
+  readonly replayed?: boolean;
+  /** Agent and eval rows (docs/agents.md): the model, who answered, tokens, cost, judges. */
+  readonly agent?: AgentRowInfo;
+}
+
+/** One model-graded verdict (llm-judge, or one juror of llm-jury). */
+export interface JudgeVerdict {
+  /** The judge model's label. */
+  readonly model: string;
+  /** The provider that answered (`stub` when its key was missing). */
+  readonly provider: string;
+  readonly verdict: "pass" | "fail";
+  /** 0..1. */
+  readonly score: number;
+  readonly reasoning: string;
+}
+
+/** What an agent or eval row adds to a test result. */
+export interface AgentRowInfo {
+  /** The model of this row (`claude-sonnet-4-5`, `openrouter/anthropic/claude-3.5-sonnet`); evals: none. */
+  readonly model?: string;
+  /** The provider that actually answered: a family, a named provider, or `stub` (no key set). */
+  readonly provider?: string;
+  /** Tokens the row used (model calls of the agent loop and of its judges). */
+  readonly tokens: { readonly input: number; readonly output: number; readonly total: number };
+  /** USD spent by the row; null when a model's price is unknown. */
+  readonly costUsd: number | null;
+  /** Model turns of the agent loop. */
+  readonly turns?: number;
+  /** Why the loop stopped: `text`, `max_turns`, `cost_cap`, `error`. */
+  readonly stopReason?: string;
+  /** Tool names listed by more than one server, and how the catalog exposed them. */
+  readonly collisions?: readonly string[];
+  /** Every llm-judge / llm-jury verdict, in assertion order (jurors one by one). */
+  readonly judges?: readonly JudgeVerdict[];
 }
 
 /** One server as the run saw it. */
@@ -155,4 +191,14 @@ export interface RunRecord {
   readonly tests: readonly TestResult[];
   /** Counts over the tests. */
   readonly summary: RunSummary;
+  /** Model spending of the run (present when the suite has agents or evals). */
+  readonly cost?: RunCost;
+}
+
+/** Model spending of a run. */
+export interface RunCost {
+  /** USD spent by every model call of the run (stub calls cost 0). */
+  readonly totalUsd: number;
+  /** The cap that stopped a model call (`per_test_usd_cents`, `per_suite_usd_cents`, `--max-cost`), if any: exit 5. */
+  readonly capTripped?: string;
 }

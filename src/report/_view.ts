@@ -149,3 +149,8 @@ export function countsText(record: RunRecord): string {
   const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : "";
   return `${s.passed} passed, ${s.failed + s.errored} failed${skipped}`;
 }
+
+/** How a result was obtained when not by a live run: `replay` (from a cassette); empty when live. */
+export function resultMarks(test: TestResult): string[] {
+  return test.replayed ? ["replay"] : [];
+}

@@ -5,7 +5,7 @@ import { isBudgetOnlyFailure } from "../record/summary.ts";
 import type { Styler } from "../util/ansi.ts";
 import { escapeStrings, neutralizeCommands } from "../util/escape.ts";
 import { failingRule, ruleSummary } from "./_rule.ts";
-import { skippedBudgets, skippedBudgetText } from "./_view.ts";
+import { resultMarks, skippedBudgets, skippedBudgetText } from "./_view.ts";
 
 const DETAIL = " ".repeat(8);
 const VALUE = " ".repeat(10);
@@ -60,7 +60,7 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
     : style.red("FAIL");
   const tail = test.status === "skip"
     ? `(${oneLine(test.skipReason ?? "skipped")})`
-    : `(${test.durationMs}ms)`;
+    : `(${[`${test.durationMs}ms`, ...resultMarks(test)].join(", ")})`;
   const lines = [`  ${label}  ${oneLine(test.name).padEnd(width)}${style.dim(tail)}`];
   const rule = failingRule(test);
   if (rule) lines.push(`${DETAIL}${style.dim(oneLine(ruleSummary(rule)))}`);

@@ -111,7 +111,25 @@ function headerBudget(
 export function responsePayload(exchange: Exchange): string {
   const response = exchange.response;
   if (!response) return exchange.raw ?? "";
-  return JSON.stringify("error" in response && response.error !== undefined
-    ? response.error
-    : (response as { result?: unknown }).result ?? null);
+  return JSON.stringify(
+    "error" in response && response.error !== undefined
+      ? response.error
+      : (response as { result?: unknown }).result ?? null,
+  );
+}
+
+/** Budgets a replay cannot measure: wall-clock duration and token counts belong to the live server. */
+const REPLAY_SKIPPED: ReadonlySet<BudgetResult["budget"]> = new Set([
+  "max_duration_ms",
+  "max_response_tokens",
+]);
+
+/**
+ * A budget result of a replayed test: duration and token budgets become `skip` with the message
+ * `replay` (reporters render `skipped: replay`); header budgets, checked against the recorded
+ * headers, are kept.
+ */
+export function skipForReplay(result: BudgetResult): BudgetResult {
+  if (!REPLAY_SKIPPED.has(result.budget)) return result;
+  return { ...result, status: "skip", actual: "not measured in replay", message: "replay" };
 }

@@ -1,6 +1,6 @@
 /** @module Maps a test's call to the JSON-RPC method and params it sends. */
 
-import type { Call } from "../config/types.ts";
+import type { Call, ListKind } from "../config/types.ts";
 
 /** The method and params of a test's request. */
 export interface RequestPlan {
@@ -8,7 +8,7 @@ export interface RequestPlan {
   readonly params: Record<string, unknown>;
 }
 
-/** Build the request a test sends: tools/call, resources/read or prompts/get. */
+/** Build the request a test sends: tools/call, resources/read, prompts/get, or the list method of a `list:` test (its first page). */
 export function requestFor(call: Call): RequestPlan {
   switch (call.kind) {
     case "tool":
@@ -20,8 +20,18 @@ export function requestFor(call: Call): RequestPlan {
         method: "prompts/get",
         params: { name: call.prompt, arguments: stringArgs(call.args) },
       };
+    case "list":
+      return { method: LIST_METHODS[call.list], params: {} };
   }
 }
+
+/** The method of each `list:` test; its response is asserted under `result` (`result.tools`, ...). */
+export const LIST_METHODS: Readonly<Record<ListKind, string>> = {
+  tools: "tools/list",
+  resources: "resources/list",
+  resource_templates: "resources/templates/list",
+  prompts: "prompts/list",
+};
 
 /** Prompt arguments are strings on the wire; numbers and booleans are stringified. */
 function stringArgs(args: Readonly<Record<string, unknown>>): Record<string, string> {

@@ -102,23 +102,6 @@ export async function saveLastFailed(cwd: string, state: LastFailedState): Promi
   await writeFileAtomic(join(cwd, LAST_RUN_PATH), JSON.stringify(state) + "\n");
 }
 
-/**
- * Update the state from a run's record alone and write it.
- * @deprecated matches results by the record's (redacted) ids; use {@link readLastFailed},
- *   {@link updateLastFailed} with the tests that ran, and {@link saveLastFailed}
- */
-export async function saveLastRun(cwd: string, record: RunRecord): Promise<void> {
-  const previous = await readLastFailed(cwd).catch(() => undefined);
-  const failed = new Set(previous?.failed ?? []);
-  for (const test of record.tests) {
-    if (test.kind === "compliance" || test.kind === "gate") continue;
-    const hash = await hashTestId(test.id);
-    if (test.status === "fail" || test.status === "error") failed.add(hash);
-    else failed.delete(hash);
-  }
-  await saveLastFailed(cwd, { version: LAST_FAILED_VERSION, failed: [...failed].sort() });
-}
-
 /** Pair each test that ran with its result's status. */
 function matchResults(
   ran: readonly TestCase[],

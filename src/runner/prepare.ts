@@ -3,7 +3,7 @@
 import type { Assertion, Suite, TestCase } from "../config/types.ts";
 import { ConfigError, ConfigErrors } from "../errors/errors.ts";
 import { compileMatcher } from "../matchers/registry.ts";
-import { parseTarget, type TargetPath } from "../matchers/target_path.ts";
+import { parseTarget, rootProblem, type TargetPath } from "../matchers/target_path.ts";
 import type { Matcher } from "../matchers/types.ts";
 
 /** An assertion with its matcher compiled and its target parsed. */
@@ -55,10 +55,19 @@ export function prepareTests(
 }
 
 function parseTargetAt(assertion: Assertion): TargetPath {
+  let path: TargetPath;
   try {
-    return parseTarget(assertion.target);
+    path = parseTarget(assertion.target);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`invalid target "${assertion.target}": ${reason}`, assertion.pos);
   }
+  const problem = rootProblem(path);
+  if (problem) {
+    throw new ConfigError(
+      `target "${assertion.target}" cannot exist: it ${problem}`,
+      assertion.pos,
+    );
+  }
+  return path;
 }

@@ -4,10 +4,15 @@ import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
 import { redactRecord } from "../record/redact.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 import { summarize } from "../record/summary.ts";
+import { cassetteConnector, type CassetteMode, markReplayed } from "../cassette/run_hooks.ts";
 import { capturingConnect } from "../session/capturing_connect.ts";
 import { connect as liveConnect } from "../session/connect.ts";
+import { AuthRegistry } from "../auth/registry.ts";
+import type { VariableRereader } from "../auth/reread.ts";
+import { RuntimeSecrets } from "../auth/runtime_secrets.ts";
 import type { CaptureSession, Session } from "../session/types.ts";
 import { VERSION } from "../version.ts";
+import type { LastFailedState } from "./last_failed.ts";
 import { prepareTests } from "./prepare.ts";
 import { collectRecord } from "./run.ts";
 import { nameFilter } from "./select.ts";
@@ -28,6 +33,13 @@ export interface RunSuiteOptions {
   readonly shard?: string;
   /** `--last-failed`: only the tests the last-run state remembers as failing. */
   readonly lastFailed?: boolean;
+  /**
+   * The `--last-failed` state already read (`null`: none); read from `cwd` when absent. A caller
+   * that updates the state after the run passes the one it read, so both see the same.
+   */
+  readonly lastFailedState?: LastFailedState | null;
+  /** Where selection notices go (e.g. `--last-failed` ran everything); default stderr. */
+  readonly onNotice?: (line: string) => void;
   /** Working directory (last-run state); default `Deno.cwd()`. */
   readonly cwd?: string;
   /** Tests in flight per server. */
@@ -47,6 +59,19 @@ export interface RunSuiteOptions {
    * memory only when this is set.
    */
   readonly onCapture?: (capture: CaptureSession) => void;
+  /**
+   * Cassettes (docs/cassettes.md): `auto` (default) replays a server's cassette when one exists,
+   * `live` (`--live`) never replays, `record` (`--record`) runs live and writes the cassettes.
+   */
+  readonly cassettes?: CassetteMode;
+  /**
+   * The run's secrets (docs/auth.md): the suite's plus the tokens learnt while running; the
+   * record, captures and cassettes redact all of them. Pass one to redact other outputs (a
+   * capture file) with the same list; default: a new one.
+   */
+  readonly secrets?: RuntimeSecrets;
+  /** Re-reads a bearer/header auth variable on a 401 (src/auth/reread.ts); default: the environment. */
+  readonly reread?: VariableRereader;
 }
 
 /**
@@ -69,17 +94,31 @@ export interface RunSuiteOptions {
 export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Promise<RunRecord> {
   const cwd = options.cwd ?? Deno.cwd();
   const capture = options.onCapture !== undefined;
+  // Tokens learnt at run time join the run's secrets, so every output redacts them too.
+  const secrets = options.secrets ?? new RuntimeSecrets();
+  for (const secret of suite.secrets) secrets.add(secret);
+  const auth = new AuthRegistry({ secrets, ...(options.reread ? { reread: options.reread } : {}) });
+  suite = { ...suite, secrets: secrets.list };
   // Compliance rules read the session's capture (handshake, notifications, wire observations).
   const opener = (keep: boolean) => (server: ServerSpec) =>
     options.connect ? options.connect(server, { capture: keep }) : liveConnect(server, {
       clientVersion: options.toolVersion ?? VERSION,
       capture: keep,
       secrets: suite.secrets,
+      auth,
     });
-  const open = opener(capture);
+  const cassettes = cassetteConnector(suite, {
+    mode: options.cassettes ?? "auto",
+    cwd,
+    toolVersion: options.toolVersion ?? VERSION,
+    live: (server, o) => opener(o.capture)(server),
+  });
+  const open = (server: ServerSpec) => cassettes.connect(server, { capture });
   const selected = await selectTests(suite.tests, {
     cwd,
     ...(options.lastFailed !== undefined ? { lastFailed: options.lastFailed } : {}),
+    ...(options.lastFailedState !== undefined ? { lastFailedState: options.lastFailedState } : {}),
+    ...(options.onNotice ? { notice: options.onNotice } : {}),
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
   });
@@ -87,7 +126,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   const blocks = suite.compliance ?? [];
   const gates = blocks.length > 0 ? await import("../compliance/gates/run_gates.ts") : undefined;
   const gradeBaselines = await gates?.readGradeBaselines(blocks);
-  const record = await collectRecord(suite, prepareTests(suite, selected), {
+  const collected = await collectRecord(suite, prepareTests(suite, selected), {
     connect: open,
     toolVersion: options.toolVersion ?? VERSION,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -99,6 +138,8 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.onResult ? { onResult: options.onResult } : {}),
     ...(options.onCapture ? { onCapture: options.onCapture } : {}),
   });
+  const record = markReplayed(collected, cassettes.replayed);
+  await cassettes.finish();
   if (!gates || blocks.length === 0) return redactRecord(record, suite.secrets);
   const { runComplianceBlocks } = await import("../compliance/run_blocks.ts");
   const select = options.filter === undefined ? undefined : nameFilter(options.filter);

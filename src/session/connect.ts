@@ -4,6 +4,7 @@ import type { ServerEndpoint } from "./types.ts";
 import { ConfigError } from "../errors/errors.ts";
 import { findRevision } from "../protocol/revisions.ts";
 import { createTransport } from "../transport/create.ts";
+import { AuthRegistry } from "../auth/registry.ts";
 import { handshake } from "./handshake.ts";
 import { mcptestClientInfo } from "./initialize_request.ts";
 import { McpSession } from "./session.ts";
@@ -23,6 +24,8 @@ export interface ConnectOptions {
   readonly capture?: boolean;
   /** Values hidden in a stdio server's stderr tail (pass the suite's secrets). */
   readonly secrets?: readonly string[];
+  /** The run's credentials registry (one state per server, shared); default: one per connection. */
+  readonly auth?: AuthRegistry;
 }
 
 /**
@@ -34,9 +37,13 @@ export async function openSession(
   server: ServerEndpoint,
   options: ConnectOptions & { readonly timeoutMs: number },
 ): Promise<McpSession> {
+  const auth = server.target.kind === "http"
+    ? (options.auth ?? new AuthRegistry()).forServer(server.key, server.target)
+    : undefined;
   const transport = createTransport(server.target, {
     timeoutMs: options.timeoutMs,
     ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
+    ...(auth === undefined ? {} : { auth }),
   });
   try {
     await transport.start();

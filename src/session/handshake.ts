@@ -150,6 +150,11 @@ export function connectErrorOf(exchange: Exchange, session: McpSession): Connect
   if (layer === "dns" || layer === "tcp" || layer === "tls") {
     return new ConnectError(layer, failure.message);
   }
+  const target = session.server.target;
+  if (layer === "auth" && target.kind === "http" && target.auth !== undefined) {
+    // Configured auth already said what failed (a token request, a 401 after its refresh).
+    return new ConnectError("auth", failure.message, exchange.http ? { http: exchange.http } : {});
+  }
   if (exchange.http && exchange.http.status >= 400 && failure.kind === "http") {
     return httpStatusFailure(exchange.http.status, session.label, exchange.http);
   }
@@ -170,6 +175,9 @@ export function connectErrorOf(exchange: Exchange, session: McpSession): Connect
 }
 
 function notifyFailure(error: unknown, session: McpSession): ConnectError {
+  if (error instanceof TransportError && error.layer === "auth") {
+    return new ConnectError("auth", error.message, error.http ? { http: error.http } : {});
+  }
   if (error instanceof TransportError && error.http && error.http.status >= 400) {
     return httpStatusFailure(error.http.status, session.label, error.http);
   }

@@ -205,7 +205,11 @@ export interface RequestAuth {
    * After a 401 to a request sent with `used`: refresh the credentials (once, shared by concurrent
    * callers) so the request can be retried. Throws an Error whose message says why it failed.
    */
-  refresh(used: Record<string, string>, challenge: string | null, signal: AbortSignal): Promise<void>;
+  refresh(
+    used: Record<string, string>,
+    challenge: string | null,
+    signal: AbortSignal,
+  ): Promise<void>;
 }
 
 /**
@@ -233,13 +237,20 @@ export async function fetchAuthorized(
       { http: httpInfoOf(first.response, first.redirects), layer: "auth" },
     );
   }
-  const again = await fetchSameOrigin(url, withAuth(init, await authHeaders(auth, url, init.signal)));
+  const again = await fetchSameOrigin(
+    url,
+    withAuth(init, await authHeaders(auth, url, init.signal)),
+  );
   if (again.response.status !== 401) return again;
   await discardBody(again.response);
-  throw new TransportError("http", `http 401 from ${redactUrl(url)}: auth still failed after refresh`, {
-    http: httpInfoOf(again.response, again.redirects),
-    layer: "auth",
-  });
+  throw new TransportError(
+    "http",
+    `http 401 from ${redactUrl(url)}: auth still failed after refresh`,
+    {
+      http: httpInfoOf(again.response, again.redirects),
+      layer: "auth",
+    },
+  );
 }
 
 async function authHeaders(

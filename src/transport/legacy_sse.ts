@@ -8,7 +8,7 @@ import {
   discardBody,
   fetchAuthorized,
   fetchFailure,
-  fetchSameOrigin,
+  type fetchSameOrigin,
   httpInfoOf,
   isJsonRpcPayload,
   originOf,

@@ -42,7 +42,9 @@ export class ReplayTransport implements Transport {
 
   /** Nothing to open. */
   start(): Promise<void> {
-    if (this.#closed) return Promise.reject(new TransportError("closed", "replay transport closed"));
+    if (this.#closed) {
+      return Promise.reject(new TransportError("closed", "replay transport closed"));
+    }
     return Promise.resolve();
   }
 

@@ -9,13 +9,12 @@ import {
   discardBody,
   fetchAuthorized,
   fetchFailure,
-  fetchSameOrigin,
   type Followed,
   httpInfoOf,
   isJsonRpcPayload,
   readBodyCapped,
-  statusError,
   type RequestAuth,
+  statusError,
   tryParseJson,
 } from "./_http.ts";
 import { redactUrl } from "./failure_layer.ts";

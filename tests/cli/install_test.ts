@@ -105,6 +105,6 @@ Deno.test("deno publish --dry-run lists only what a user needs", async () => {
   }
   assert.ok(files.some((f) => f.startsWith("src/config/_generated/")), "generated validator");
   const unwanted =
-    /^(tests|tools|bench|examples|compliance|seps|dist|\.ci|\.mcptest)\/|^deno\.lock$|(^|\/)[^/]*_test\.ts$|\.(png|jpe?g|gif|svg)$/;
+    /^(tests|tools|bench|examples|compliance|seps|dist|\.ci|\.mcptest)\/|^deno\.lock$|(^|\/)(fixtures|__snapshots__)\/|\.(png|jpe?g|gif|svg)$/;
   assert.deepEqual(files.filter((f) => unwanted.test(f)), []);
 });

@@ -100,6 +100,6 @@ Deno.test("mcptest report --output /dev/null keeps the device; an unwritable out
     const bad = await mcptest(["report", record, "--output", `${dir}/file/out.txt`]);
     assert.equal(bad.code, 2, bad.stderr);
     assert.match(bad.stderr, new RegExp(`^error: cannot write "${dir}/file/out.txt": `, "m"));
-    assert.doesNotMatch(bad.stderr, /internal error|    at /);
+    assert.doesNotMatch(bad.stderr, /internal error|^ {4}at /m);
   });
 });

@@ -72,7 +72,10 @@ Deno.test("compliance-grade.yml, legacy-scenario variant: RES-002 regresses, the
     assert.equal(run.code, 1, run.stdout + run.stderr);
     assert.match(run.stdout, /FAIL {2}RES-002 /);
     assert.match(run.stdout, /FAIL {2}grade_delta default \[v2026-07-28\]/);
-    assert.match(run.stdout, /grade 81\.3 \(C\) vs baseline 100 \(A\): -18\.7, regressions: RES-002\n/);
+    assert.match(
+      run.stdout,
+      /grade 81\.3 \(C\) vs baseline 100 \(A\): -18\.7, regressions: RES-002\n/,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

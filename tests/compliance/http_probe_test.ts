@@ -63,7 +63,9 @@ Deno.test("runHttpProbe() opens its session with initializeRequest()'s body", as
 });
 
 Deno.test("runHttpProbe() follows a same-origin redirect and refuses one to another origin", async (t) => {
-  const other = serve(() => new Response("{}", { headers: { "content-type": "application/json" } }));
+  const other = serve(() =>
+    new Response("{}", { headers: { "content-type": "application/json" } })
+  );
   const server = serve((_req, url) => {
     if (url.pathname === "/away") {
       return new Response(null, { status: 307, headers: { location: `${other.origin}/mcp` } });

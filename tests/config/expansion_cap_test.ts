@@ -6,6 +6,7 @@ import { ConfigError } from "../../src/errors/errors.ts";
 import { mcptest } from "../_helpers/cli.ts";
 import { loadMessages, withFiles } from "./_helpers.ts";
 import { loadSuite } from "../../src/config/load_suite.ts";
+import { interpolateValue } from "../../src/config/interpolate.ts";
 
 /** variables: v0 is 10 characters, each next one references the previous 10 times. */
 function bomb(levels: number): string {
@@ -72,4 +73,14 @@ Deno.test("mcptest run exits 2 on an expansion bomb, with the position and no st
     assert.match(run.stderr, /^error: s\.yml:\d+:\d+: variable expansion .* exceeds/m);
     assert.doesNotMatch(run.stderr, /internal error|Invalid string length/);
   });
+});
+
+Deno.test("interpolateValue() keeps __proto__ and constructor keys as plain own keys", () => {
+  const value = JSON.parse('{"__proto__": {"x": "${v}"}, "constructor": "${v}"}');
+  const stack = new VariableStack([{ label: "t", values: new Map([["v", { value: "ok" }]]) }]);
+  const done = interpolateValue(value, [], stack, () => ({ file: "f.yml", line: 1, col: 1 }));
+  const out = done.value as Record<string, unknown>;
+  assert.deepEqual(Object.keys(out), ["__proto__", "constructor"]);
+  assert.equal(Object.getPrototypeOf(out), Object.prototype);
+  assert.equal(JSON.stringify(out), '{"__proto__":{"x":"ok"},"constructor":"ok"}');
 });

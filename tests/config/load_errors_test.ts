@@ -121,7 +121,7 @@ Deno.test("loadSuite() explains other schema problems in plain words", async (t)
     [
       "unknown budget",
       "tools:\n  - name: t\n    tool: x\n    expect:\n      - max_duration: 5\n",
-      'f.yml:5:9: unknown key "max_duration" in expect item; expected one of: target, matcher, max_duration_ms, max_response_tokens, response_headers, response_headers_absent',
+      'f.yml:5:9: unknown key "max_duration" in expect item; expected one of: target, matcher, max_duration_ms, max_response_tokens, response_headers, response_headers_absent; did you mean "max_duration_ms"?',
     ],
     [
       "test that is not a mapping",

@@ -46,7 +46,10 @@ Deno.test("unknownServerFlags() accepts declared or used names and lists the kno
     const globals = resolveGlobalServers(layers, ["locl=deno run x.ts", "local=y"], stack);
     const errors = unknownServerFlags(globals, ["own"], ["local", "s.yml#own"]);
     assert.deepEqual(errors.map((e) => [e.message, e.exitCode]), [
-      ['unknown server "locl" in --server; expected one of: local, own, remote', 2],
+      [
+        'unknown server "locl" in --server; expected one of: local, own, remote; did you mean "local"?',
+        2,
+      ],
     ]);
   });
   await t.step("nothing declared anywhere", () => {
@@ -71,7 +74,9 @@ Deno.test("loadSuite() refuses --server for a name no suite defines", async () =
       cwd: dir,
       serverOverrides: ["locl=http://user:pw@127.0.0.1:1/mcp"],
     });
-    assert.deepEqual(messages, ['unknown server "locl" in --server; expected one of: local']);
+    assert.deepEqual(messages, [
+      'unknown server "locl" in --server; expected one of: local; did you mean "local"?',
+    ]);
     const ok = await loadSuite({
       paths: ["s.yml"],
       cwd: dir,

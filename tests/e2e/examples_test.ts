@@ -1,11 +1,21 @@
 import assert from "node:assert/strict";
 import { mcptest, ROOT } from "../_helpers/cli.ts";
+import { authExampleFixture } from "../fixtures/auth/examples.ts";
 
 /** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
 const EXAMPLES: Record<
   string,
   { args: string[]; code: number; stdout?: RegExp; env?: Record<string, string> }
 > = {
+  // Run against a protected fixture the test starts (tests/fixtures/auth/examples.ts).
+  "auth-bearer.yml": { args: ["run", "examples/auth-bearer.yml"], code: 0, stdout: /1 passed/ },
+  "auth-headers.yml": { args: ["run", "examples/auth-headers.yml"], code: 0, stdout: /1 passed/ },
+  "auth-oauth.yml": { args: ["run", "examples/auth-oauth.yml"], code: 0, stdout: /1 passed/ },
+  "cassettes.yml": {
+    args: ["run", "examples/cassettes.yml"],
+    code: 0,
+    stdout: /PASS {2}echo answers[^\n]*replay\)[\s\S]*3 passed, 0 failed, 1 budget skipped/,
+  },
   "compliance.yml": {
     args: ["run", "examples/compliance.yml"],
     code: 0,
@@ -79,7 +89,10 @@ Deno.test("every examples/*.yml runs as the docs say", async (t) => {
     await t.step(file, async () => {
       const example = EXAMPLES[file];
       assert.ok(example, `examples/${file} is not registered in tests/e2e/examples_test.ts`);
-      const run = await mcptest(example.args, example.env ? { env: example.env } : {});
+      const fixture = await authExampleFixture(file);
+      const run = await mcptest([...example.args, ...fixture?.args ?? []], {
+        env: { ...example.env, ...fixture?.env },
+      }).finally(() => fixture?.close());
       assert.equal(run.code, example.code, run.stdout + run.stderr);
       if (example.stdout) assert.match(run.stdout, example.stdout);
     });

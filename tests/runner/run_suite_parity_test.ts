@@ -5,9 +5,15 @@ import { loadSuite } from "../../src/config/load_suite.ts";
 import { runSuite } from "../../src/runner/run_suite.ts";
 import { VERSION } from "../../src/version.ts";
 import { mcptest, ROOT } from "../_helpers/cli.ts";
+import { authExampleFixture } from "../fixtures/auth/examples.ts";
 
 /** How each example runs through `mcptest run` (lint-only examples are not run records). */
 const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<string, string> }> = {
+  // Run against a protected fixture the test starts (tests/fixtures/auth/examples.ts).
+  "auth-bearer.yml": {},
+  "auth-headers.yml": {},
+  "auth-oauth.yml": {},
+  "cassettes.yml": {},
   "compliance.yml": {},
   "compliance-grade.yml": {},
   "compliance-grade-tolerance.yml": {},
@@ -52,33 +58,45 @@ Deno.test("runSuite() gives the record `mcptest run --reporter json` writes, on 
   try {
     for (const file of files) {
       await t.step(file, async () => {
-        const how = RUNS[file];
-        assert.ok(how, `examples/${file} is not registered in ${import.meta.url}`);
-        const path = `examples/${file}`;
-        const out = `${dir}/${file}.json`;
-        const cli = await mcptest([
-          "run",
-          ...(how.config ? ["--config", path] : [path]),
-          ...(how.args ?? []),
-          "--reporter",
-          "json",
-          "--output",
-          out,
-        ], how.env ? { env: how.env } : {});
-        assert.ok(cli.code === 0 || cli.code === 1, cli.stderr);
-        const vars = (how.args ?? []).filter((_, i, all) => all[i - 1] === "--var");
-        const suite = await loadSuite({
-          paths: how.config ? [] : [path],
-          cwd: ROOT,
-          ...(how.config ? { configFile: path } : {}),
-          vars,
-          env: { ...Deno.env.toObject(), ...how.env },
-        });
-        const record = await runSuite(suite, { cwd: ROOT, toolVersion: VERSION, ci: false });
-        assert.equal(
-          normalise(JSON.stringify(record)),
-          normalise(await Deno.readTextFile(out)),
-        );
+        const registered = RUNS[file];
+        assert.ok(registered, `examples/${file} is not registered in ${import.meta.url}`);
+        const fixture = await authExampleFixture(file);
+        const how = fixture
+          ? {
+            ...registered,
+            args: [...registered.args ?? [], ...fixture.args],
+            env: { ...registered.env, ...fixture.env },
+          }
+          : registered;
+        try {
+          const path = `examples/${file}`;
+          const out = `${dir}/${file}.json`;
+          const cli = await mcptest([
+            "run",
+            ...(how.config ? ["--config", path] : [path]),
+            ...(how.args ?? []),
+            "--reporter",
+            "json",
+            "--output",
+            out,
+          ], how.env ? { env: how.env } : {});
+          assert.ok(cli.code === 0 || cli.code === 1, cli.stderr);
+          const vars = (how.args ?? []).filter((_, i, all) => all[i - 1] === "--var");
+          const suite = await loadSuite({
+            paths: how.config ? [] : [path],
+            cwd: ROOT,
+            ...(how.config ? { configFile: path } : {}),
+            vars,
+            env: { ...Deno.env.toObject(), ...how.env },
+          });
+          const record = await runSuite(suite, { cwd: ROOT, toolVersion: VERSION, ci: false });
+          assert.equal(
+            normalise(JSON.stringify(record)),
+            normalise(await Deno.readTextFile(out)),
+          );
+        } finally {
+          await fixture?.close();
+        }
       });
     }
   } finally {

@@ -1,7 +1,8 @@
 /** @module Assert a rule's expectations with the test-file matcher engine (compiled once per matcher spec). */
 
 import { compileMatcher } from "../../matchers/registry.ts";
-import { parseTarget, resolveTarget } from "../../matchers/target_path.ts";
+import { matchTarget } from "../../matchers/apply.ts";
+import { parseTarget } from "../../matchers/target_path.ts";
 import type { Matcher } from "../../matchers/types.ts";
 import type { AssertionResult } from "../../record/run_record.ts";
 import type { SourcePos } from "../../errors/errors.ts";
@@ -23,7 +24,10 @@ function matcherOf(
   return { name, matcher };
 }
 
-/** Evaluate every expectation against `root`; a missing target is a failed assertion naming where it stopped. */
+/**
+ * Evaluate every expectation against `root`. A missing target is judged by the matcher (`absent`
+ * passes, `not` inverts); for any other matcher it is a failed assertion naming where it stopped.
+ */
 export async function assertAll(
   root: unknown,
   expect: readonly RuleExpectation[],
@@ -34,25 +38,20 @@ export async function assertAll(
   for (const expectation of expect) {
     const { name, matcher } = matcherOf(expectation, pos);
     const base = { target: expectation.target, matcher: name, line: pos.line, col: pos.col };
-    const resolved = resolveTarget(root, parseTarget(expectation.target));
-    if (!resolved.found) {
-      results.push({
-        ...base,
-        status: "fail",
-        expected: JSON.stringify(expectation.matcher[name]) ?? "",
-        actual: "(missing)",
-        message:
-          `target ${expectation.target} not found at ${resolved.missingAt}: ${resolved.reason}`,
-      });
-      continue;
-    }
-    const outcome = await matcher.match(resolved.value, { suiteDir, updateSnapshots: false });
+    const outcome = await matchTarget(matcher, root, parseTarget(expectation.target), {
+      suiteDir,
+      updateSnapshots: false,
+    });
+    const missed = !outcome.pass && outcome.actual === "(missing)";
+    const message = missed
+      ? `target ${expectation.target} not found at ${outcome.message}`
+      : outcome.message;
     results.push({
       ...base,
       status: outcome.pass ? "pass" : "fail",
       expected: outcome.expected,
       actual: outcome.actual,
-      ...(outcome.message === undefined ? {} : { message: outcome.message }),
+      ...(message === undefined ? {} : { message }),
     });
   }
   return results;

@@ -2,6 +2,7 @@
 
 import type { Exchange, Session } from "../../session/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
+import { isResponse, type JsonRpcResponse } from "../../protocol/jsonrpc.ts";
 import { responseRoot } from "../../runner/response_root.ts";
 import { runFreshProbe } from "./fresh_probe.ts";
 import { runHttpProbe } from "./http_probe.ts";
@@ -15,6 +16,106 @@ export interface ProbeOutcome {
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * How long a fenced raw frame waits for its answer before the fence goes out (ms). A local server
+ * answers a frame it rejects within a few milliseconds.
+ */
+export const FIRST_LOOK_MS = 10;
+
+/** After the fence's answer, how long a late answer to the frame may still come (ms). */
+export const FENCE_GRACE_MS = 50;
+
+/** A late answer to a raw frame: a response with the expected id (or `id: null`), any when none is expected. */
+function lateAnswer(
+  messages: ReturnType<typeof serverMessages>,
+  expectId: string | number | undefined,
+): JsonRpcResponse | undefined {
+  return messages.map((m) => m.message).find((m): m is JsonRpcResponse =>
+    isResponse(m) && (expectId === undefined || m.id === expectId || m.id === null)
+  );
+}
+
+/**
+ * Wait after a notification for what it may (wrongly) draw, at most `waitMs`: a `ping` follows it
+ * as a fence; a server reads its input in order, so what the notification draws comes before the
+ * ping's answer, or within {@link FENCE_GRACE_MS} of it when sent out of order.
+ * @returns whether the fence was answered (else the whole `waitMs` went by)
+ */
+async function fencedWait(session: Session, waitMs: number): Promise<boolean> {
+  const until = performance.now() + waitMs;
+  const fence = await session.request("ping", undefined, { timeoutMs: Math.max(1, waitMs) });
+  const end = fence.failure === undefined
+    ? Math.min(until, performance.now() + FENCE_GRACE_MS)
+    : until;
+  await delay(Math.max(0, end - performance.now()));
+  return fence.failure === undefined;
+}
+
+/** Send a notification and wait `waitMs` for what it draws (no fence). */
+async function plainWait(
+  session: Session,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  waitMs: number,
+): Promise<{ since: number; failure?: string }> {
+  const since = serverMessages(session).length;
+  let failure: string | undefined;
+  try {
+    await session.notify(method, params);
+  } catch (error) {
+    failure = error instanceof Error ? error.message : String(error);
+  }
+  await delay(waitMs);
+  return failure === undefined ? { since } : { since, failure };
+}
+
+/**
+ * Send a raw frame a server may drop without answering, without waiting out the whole deadline
+ * when it does: the frame gets {@link FIRST_LOOK_MS}; if nothing came, a `ping` follows it as a
+ * fence. A server reads its input in order, so once it has answered the ping (any answer, even
+ * -32601), an answer to the earlier frame is either already here or not coming: the probe waits
+ * {@link FENCE_GRACE_MS} more for one that was sent out of order, never past `deadlineMs`. A late
+ * answer (it arrives unmatched, after the first look) counts as the frame's answer.
+ */
+async function sendRawFenced(
+  session: Session,
+  frame: string,
+  expectId: string | number | undefined,
+  deadlineMs: number,
+): Promise<Exchange> {
+  const started = performance.now();
+  const left = () => Math.max(1, Math.round(deadlineMs - (performance.now() - started)));
+  const since = serverMessages(session).length;
+  const options = expectId === undefined ? {} : { expectId };
+  const first = await session.sendRaw(frame, {
+    ...options,
+    timeoutMs: Math.min(deadlineMs, FIRST_LOOK_MS),
+  });
+  if (first.failure?.kind !== "timeout" || deadlineMs <= FIRST_LOOK_MS) return first;
+  const arrived = () => lateAnswer(serverMessages(session).slice(since), expectId);
+  const fence = await session.request("ping", undefined, { timeoutMs: left() });
+  const fenced = fence.failure === undefined;
+  // Without an answer to the fence there is nothing to order by: wait out the deadline.
+  const until = performance.now() + (fenced ? Math.min(FENCE_GRACE_MS, left()) : left());
+  while (arrived() === undefined && performance.now() < until) await delay(5);
+  const durationMs = Math.round(performance.now() - started);
+  const late = arrived();
+  if (late !== undefined) {
+    const { failure: _none, ...answered } = first;
+    return { ...answered, response: late, durationMs };
+  }
+  return {
+    ...first,
+    durationMs,
+    failure: {
+      kind: "timeout",
+      message: fenced
+        ? `no response to the frame within ${durationMs} ms (the server answered a ping sent after it)`
+        : `no response to the frame within ${durationMs} ms`,
+    },
+  };
+}
 
 function serverMessages(session: Session) {
   return session.capture().server_messages ?? [];
@@ -82,6 +183,7 @@ export async function runProbe(
   revision: RevisionInfo,
   timeoutMs: number,
   watchWire: boolean,
+  fence = false,
 ): Promise<ProbeOutcome> {
   const settle = watchWire ? 30 : 0;
   const since = serverMessages(session).length;
@@ -100,6 +202,8 @@ export async function runProbe(
               probe.params ? { ...probe.params } : undefined,
               { timeoutMs },
             )
+            : fence
+            ? await sendRawFenced(session, probe.frame, probe.expect_id, timeoutMs)
             : await session.sendRaw(probe.frame, {
               timeoutMs,
               ...(probe.expect_id === undefined ? {} : { expectId: probe.expect_id }),
@@ -126,15 +230,29 @@ export async function runProbe(
       }
     }
     case "notification": {
-      let failure: string | undefined;
-      try {
-        await session.notify(probe.method, probe.params ? { ...probe.params } : undefined);
-      } catch (error) {
-        failure = error instanceof Error ? error.message : String(error);
+      const params = probe.params ? { ...probe.params } : undefined;
+      const waitMs = probe.wait_ms ?? 100;
+      if (fence) {
+        let failure: string | undefined;
+        try {
+          await session.notify(probe.method, params);
+        } catch (error) {
+          failure = error instanceof Error ? error.message : String(error);
+        }
+        if (failure !== undefined) return { root: { received: [] }, failure };
+        await fencedWait(session, waitMs);
+        const received = freshSince();
+        // A frame that does not parse cannot be told apart from what the fence's answer brought
+        // with it: judge the notification again without a fence, as if there were none.
+        if (!received.some((m) => m.parseError !== undefined)) {
+          return { root: { received: received.map((m) => m.message ?? m.raw) } };
+        }
       }
-      await delay(probe.wait_ms ?? 100);
-      const root = { received: freshSince().map((m) => m.message ?? m.raw) };
-      return failure === undefined ? { root } : { root, failure };
+      const plain = await plainWait(session, probe.method, params, waitMs);
+      const root = {
+        received: serverMessages(session).slice(plain.since).map((m) => m.message ?? m.raw),
+      };
+      return plain.failure === undefined ? { root } : { root, failure: plain.failure };
     }
     case "http": {
       const target = session.server.target;

@@ -46,11 +46,6 @@ export function mayGoUnanswered(rule: RuleSpec): boolean {
   return rule.probe.kind === "raw";
 }
 
-/** Whether a rule runs apart from the shared session (a raw frame, or a connection of its own). */
-function runsApart(rule: RuleSpec): boolean {
-  return rule.probe.kind === "raw" || rule.probe.kind === "fresh";
-}
-
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
 export function ruleName(entry: RegistryEntry | undefined, id: string, version: string): string {
   return `${id} ${entry?.title ?? ""} [${version}]`.replace(/\s+/g, " ");
@@ -198,10 +193,21 @@ export async function runRule(
   }
   const filled = prepared.rule;
   const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
-  const timeoutMs = mayGoUnanswered(filled) && session.server.target.kind === "stdio"
+  const stdio = session.server.target.kind === "stdio";
+  const underDeadline = mayGoUnanswered(filled) && stdio;
+  // On stdio a probe that waits for what may never come is cut short by a ping fence.
+  const fence = stdio && (filled.probe.kind === "raw" || filled.probe.kind === "notification");
+  const timeoutMs = underDeadline
     ? Math.min(options.timeoutMs, options.probeDeadlineMs ?? PROBE_DEADLINE_MS)
     : options.timeoutMs;
-  const outcome = await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire);
+  const outcome = await runProbe(
+    session,
+    filled.probe,
+    options.revision,
+    timeoutMs,
+    watchWire,
+    fence,
+  );
   const assertions = await assertAll(outcome.root, filled.expect, pos, options.suiteDir ?? ".");
   const passed = assertions.every((a) => a.status === "pass");
   return {
@@ -213,17 +219,19 @@ export async function runRule(
   };
 }
 
-/** How many extra sessions the raw rules share (each runs its share one at a time). */
+/** How many extra sessions the raw rules share over HTTP (each runs its share one at a time). */
 export const RAW_SESSIONS = 2;
 
 /**
  * Run `rules` over one session, results in rule order. Rules on a session never overlap: a raw
  * frame's `id: null` answer, the notifications a probe waits for, and the wire observations
  * (unparsed frames) belong to whichever probe is in flight, so a rule must be alone on its session
- * to be judged fairly. With `openSession`, the `raw` rules run on {@link RAW_SESSIONS} sessions of
- * their own (one rule at a time on each) and `fresh` rules on their own connections, all beside
- * the shared session: a server that stays silent on malformed frames costs a few probe deadlines
- * in parallel, not a full timeout per probe in sequence.
+ * to be judged fairly. With `openSession`, `fresh` rules run on connections of their own beside the
+ * shared session, and over HTTP the `raw` rules run on {@link RAW_SESSIONS} sessions of their own
+ * (one rule at a time on each). On stdio a raw frame a server drops costs one fenced wait
+ * (a `ping` fence, tens of milliseconds: see probe_root.ts) rather than a deadline, so the raw rules run last
+ * on the shared session: a second server process costs more than they do, and a late answer can
+ * only reach another raw rule, never a request or notification rule.
  */
 export async function runRules(
   session: Session,
@@ -231,22 +239,22 @@ export async function runRules(
   options: RunRulesOptions,
 ): Promise<TestResult[]> {
   const results = new Array<TestResult>(rules.length);
-  const apart = options.openSession === undefined
+  const http = session.server.target.kind === "http";
+  const runs = (i: number) =>
+    skipReason(rules[i]!, options.registry[rules[i]!.id], session) === undefined;
+  const raw = rules.flatMap((rule, i) => rule.probe.kind === "raw" && runs(i) ? [i] : []);
+  const fresh = options.openSession === undefined
     ? []
-    : rules.flatMap((rule, i) => runsApart(rule) ? [i] : []);
-  const onSession = rules.flatMap((_, i) => apart.includes(i) ? [] : [i]);
+    : rules.flatMap((rule, i) => rule.probe.kind === "fresh" ? [i] : []);
+  const apart = http && options.openSession !== undefined ? raw : [];
+  const last = http && options.openSession !== undefined ? [] : raw;
+  const onSession = rules.flatMap((_, i) => fresh.includes(i) || raw.includes(i) ? [] : [i]);
   const run = (target: Session, i: number) => runRule(target, rules[i]!, options);
-  const fresh = apart.filter((i) => rules[i]!.probe.kind === "fresh");
-  const raw = apart.filter((i) =>
-    rules[i]!.probe.kind === "raw" &&
-    skipReason(rules[i]!, options.registry[rules[i]!.id], session) === undefined
-  );
-  // Skipped raw rules need no session of their own.
-  onSession.push(...apart.filter((i) => !fresh.includes(i) && !raw.includes(i)));
   const shares = Array.from(
-    { length: Math.min(RAW_SESSIONS, raw.length) },
-    (_, k) => raw.filter((_, n) => n % RAW_SESSIONS === k),
+    { length: Math.min(RAW_SESSIONS, apart.length) },
+    (_, k) => apart.filter((_, n) => n % RAW_SESSIONS === k),
   );
+  const onSessionLate: number[] = [];
   const ownSessions = shares.map(async (share) => {
     let own: Session | undefined;
     try {
@@ -264,13 +272,13 @@ export async function runRules(
       await own.close();
     }
   });
-  const onSessionLate: number[] = [];
   const freshRuns = fresh.map(async (i) => {
     results[i] = await run(session, i);
   });
   for (const i of onSession) results[i] = await run(session, i);
+  for (const i of last) results[i] = await run(session, i);
   await Promise.all(ownSessions);
-  for (const i of onSessionLate) results[i] = await run(session, i);
+  for (const i of onSessionLate.sort((a, b) => a - b)) results[i] = await run(session, i);
   await Promise.all(freshRuns);
   return results;
 }

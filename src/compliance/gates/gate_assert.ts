@@ -2,7 +2,8 @@
 
 import type { SourcePos } from "../../errors/errors.ts";
 import { compileMatcher } from "../../matchers/registry.ts";
-import { parseTarget, resolveTarget } from "../../matchers/target_path.ts";
+import { matchTarget } from "../../matchers/apply.ts";
+import { parseTarget } from "../../matchers/target_path.ts";
 import type { AssertionResult } from "../../record/run_record.ts";
 
 /** A gate expectation: a target into the gate's root and a `{matcher: arg}`. */
@@ -26,17 +27,11 @@ export async function assertGateExpectation(
   const at = { target: item.target, matcher: compiled.name, line: pos.line, col: pos.col };
   const withContext = (message: string | undefined) =>
     context === undefined ? message : message === undefined ? context : `${message}; ${context}`;
-  const found = resolveTarget(root, parseTarget(item.target));
-  if (!found.found) {
-    return {
-      ...at,
-      status: "fail",
-      expected: JSON.stringify(arg),
-      actual: "(missing)",
-      message: withContext(`${found.missingAt}: ${found.reason}`)!,
-    };
-  }
-  const outcome = await compiled.match(found.value, { suiteDir: ".", updateSnapshots: false });
+  // A missing target is the matcher's to judge: `absent` passes, `not` inverts.
+  const outcome = await matchTarget(compiled, root, parseTarget(item.target), {
+    suiteDir: ".",
+    updateSnapshots: false,
+  });
   const message = withContext(outcome.message);
   return {
     ...at,

@@ -8,7 +8,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
 function invalid(path: string, where: string, what: string): McptestError {
-  return new McptestError(`Cannot use capture ${path}: ${where} ${what}`, ExitCode.ConfigError);
+  return new McptestError(`cannot use capture ${path}: ${where} ${what}`, ExitCode.ConfigError);
 }
 
 /** Check one parsed session; `server_capabilities` defaults to null. */
@@ -50,7 +50,7 @@ export function parseCapture(text: string, path: string): CapturedSession[] {
     value = JSON.parse(text);
   } catch (error) {
     throw new McptestError(
-      `Cannot parse capture ${path}: ${(error as Error).message}`,
+      `cannot parse capture ${path}: ${(error as Error).message}`,
       ExitCode.ConfigError,
     );
   }
@@ -70,7 +70,7 @@ export async function readCapture(path: string): Promise<CapturedSession[]> {
     text = await Deno.readTextFile(path);
   } catch (error) {
     throw new McptestError(
-      `Cannot read capture ${path}: ${(error as Error).message}`,
+      `cannot read capture ${path}: ${(error as Error).message}`,
       ExitCode.ConfigError,
     );
   }

@@ -1,8 +1,8 @@
-/** @module In-memory gunzip + untar (nanotar) of an upstream tarball, keeping only safe corpus files. */
+/** @module Streaming extraction of an upstream tarball: gunzip and untar in bounded memory, keeping only safe corpus files. */
 
-import { parseTar } from "nanotar";
 import { RefreshError } from "./errors.ts";
-import { rawTarNames } from "./raw_names.ts";
+import { gunzipStream } from "./gunzip_stream.ts";
+import { readTar } from "./tar_stream.ts";
 
 /** Size caps of a refresh. */
 export interface ExtractLimits {
@@ -34,90 +34,63 @@ export interface Extracted {
 
 const KEEP = /\.(ya?ml|json)$/i;
 
-/** Gunzip `gz` with DecompressionStream, refusing more than `maxBytes`. */
-export async function gunzip(gz: Uint8Array, maxBytes: number): Promise<Uint8Array> {
-  const stream = new Blob([gz as Uint8Array<ArrayBuffer>]).stream().pipeThrough(
-    new DecompressionStream("gzip"),
-  );
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of stream) {
-      size += chunk.length;
-      if (size > maxBytes) {
-        throw new RefreshError(`The tarball expands past the ${maxBytes}-byte cap`);
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof RefreshError) throw error;
-    throw new RefreshError(
-      `Cannot gunzip the tarball: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
-
 /**
- * Untar and keep `<top>/<sourcePath>/**\/*.{yaml,yml,json}` (the codeload top folder is stripped)
- * plus `<sourcePath>/SPEC_VERSION`.
- * @throws {RefreshError} for an absolute path, a `..` segment, a link under the source path, or a size cap
+ * Gunzip and untar `gz` as it streams in, keeping `<top>/<sourcePath>/**\/*.{yaml,yml,json}` (the
+ * codeload top folder is stripped) plus `<sourcePath>/SPEC_VERSION`. Every entry's name is
+ * checked, kept or not; only kept files are held in memory.
+ * @throws {RefreshError} for an absolute path, a `..` segment, a link under the source path, an
+ *   ambiguous entry name (see {@link readTar}), or a size cap
  */
-export function extractCorpus(
-  tar: Uint8Array,
+export async function extractCorpus(
+  gz: AsyncIterable<Uint8Array>,
   sourcePath: string,
   limits: ExtractLimits = DEFAULT_LIMITS,
-): Extracted {
+): Promise<Extracted> {
   const prefix = normalise(sourcePath).replace(/\/?$/, "/");
-  for (const { name } of rawTarNames(tar)) checkName(name);
-  let entries;
-  try {
-    entries = parseTar(tar);
-  } catch (error) {
-    throw new RefreshError(
-      `Cannot untar the tarball: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
   const files = new Map<string, Uint8Array>();
   let total = 0;
   let specVersion: string | undefined;
-  for (const entry of entries) {
-    const name = entry.name;
-    if (entry.type === "globalExtendedHeader" || entry.type === "extendedHeader") continue;
-    checkName(name);
+  const relativeOf = (name: string): string | undefined => {
     const segments = name.split("/").filter((s) => s !== "" && s !== ".");
     const inner = segments.slice(1).join("/");
-    if (!inner.startsWith(prefix)) continue;
-    const relative = inner.slice(prefix.length);
-    if (entry.type === "symbolicLink" || entry.type === "hardLink") {
-      throw new RefreshError(`Refusing link in the corpus: ${JSON.stringify(name)}`);
-    }
-    if (entry.type !== "file" && entry.type !== "contiguousFile") continue;
+    return inner.startsWith(prefix) ? inner.slice(prefix.length) : undefined;
+  };
+  const keep = (entry: { name: string; size: number }): boolean => {
+    checkName(entry.name);
+    const relative = relativeOf(entry.name);
+    if (relative === undefined) return false;
     if (relative === "SPEC_VERSION") {
-      specVersion = new TextDecoder().decode(entry.data ?? new Uint8Array()).trim();
-      continue;
+      if (entry.size > 1024) throw new RefreshError(`${sourcePath}/SPEC_VERSION is too large`);
+      return true;
     }
-    if (!KEEP.test(relative)) continue;
-    const data = entry.data ?? new Uint8Array();
-    if (data.length > limits.maxFileBytes) {
+    if (!KEEP.test(relative)) return false;
+    if (entry.size > limits.maxFileBytes) {
       throw new RefreshError(
-        `${relative} is ${data.length} bytes, over the ${limits.maxFileBytes}-byte cap`,
+        `${relative} is ${entry.size} bytes, over the ${limits.maxFileBytes}-byte cap`,
       );
     }
-    total += data.length;
-    if (total > limits.maxTotalBytes) {
-      throw new RefreshError(`The corpus is over the ${limits.maxTotalBytes}-byte cap`);
+    if (total + entry.size > limits.maxTotalBytes) {
+      throw new RefreshError(`the corpus is over the ${limits.maxTotalBytes}-byte cap`);
     }
     if (files.size >= limits.maxFiles) {
-      throw new RefreshError(`The corpus has more than ${limits.maxFiles} files`);
+      throw new RefreshError(`the corpus has more than ${limits.maxFiles} files`);
     }
-    files.set(relative, data);
+    return true;
+  };
+  for await (const entry of readTar(gunzipStream(gz, limits.maxTarBytes), keep)) {
+    checkName(entry.name);
+    const relative = relativeOf(entry.name);
+    if (relative === undefined) continue;
+    if (entry.kind === "link") {
+      throw new RefreshError(`refusing link in the corpus: ${JSON.stringify(entry.name)}`);
+    }
+    if (entry.data === undefined) continue;
+    if (relative === "SPEC_VERSION") {
+      specVersion = new TextDecoder().decode(entry.data).trim();
+      continue;
+    }
+    total += entry.data.length;
+    files.set(relative, entry.data);
   }
   return specVersion === undefined || specVersion === "" ? { files } : { files, specVersion };
 }
@@ -125,10 +98,10 @@ export function extractCorpus(
 /** Refuse absolute names and `..` segments. */
 function checkName(name: string): void {
   if (name.startsWith("/") || /^[A-Za-z]:/.test(name) || name.includes("\\")) {
-    throw new RefreshError(`Refusing tarball entry with an absolute path: ${JSON.stringify(name)}`);
+    throw new RefreshError(`refusing tarball entry with an absolute path: ${JSON.stringify(name)}`);
   }
   if (name.split("/").includes("..")) {
-    throw new RefreshError(`Refusing tarball entry with a ".." segment: ${JSON.stringify(name)}`);
+    throw new RefreshError(`refusing tarball entry with a ".." segment: ${JSON.stringify(name)}`);
   }
 }
 

@@ -3,8 +3,9 @@
 import { join } from "node:path";
 import { conformanceCacheRoot, type EnvLookup, safeEnv } from "../cache_dir.ts";
 import { VERSION_DIR } from "../read_corpus_dir.ts";
-import { RefreshError, RefreshNetworkError } from "./errors.ts";
-import { DEFAULT_LIMITS, extractCorpus, type ExtractLimits, gunzip } from "./extract.ts";
+import { RefreshError } from "./errors.ts";
+import { DEFAULT_LIMITS, extractCorpus, type ExtractLimits } from "./extract.ts";
+import { cappedBody } from "./gunzip_stream.ts";
 import {
   DEFAULT_API_BASE,
   DEFAULT_CODELOAD_BASE,
@@ -38,6 +39,8 @@ export interface RefreshOptions {
   /** Where progress lines go (default console.error). */
   readonly log?: (line: string) => void;
   readonly fetch?: typeof fetch;
+  /** Deadline of each request to upstream, body included (default 60 s). */
+  readonly timeoutMs?: number;
 }
 
 /** What a refresh did. */
@@ -54,7 +57,7 @@ const MAX_TARBALL_BYTES = 50 * 1024 * 1024;
 
 /**
  * Refresh one corpus version from upstream.
- * @throws {RefreshNetworkError} (exit 3) when upstream cannot be fetched
+ * @throws {import("./errors.ts").RefreshNetworkError} (exit 3) when upstream cannot be fetched, times out or answers in the wrong shape
  * @throws {RefreshError} (exit 1) for bad input, an unsafe archive or an I/O failure
  */
 export async function refreshCorpus(options: RefreshOptions = {}): Promise<RefreshSummary> {
@@ -69,7 +72,7 @@ export async function refreshCorpus(options: RefreshOptions = {}): Promise<Refre
   const root = options.corpusDir ?? conformanceCacheRoot(env);
   if (root === undefined) {
     throw new RefreshError(
-      "Cannot find a cache directory (set XDG_CACHE_HOME or HOME, or pass --corpus-dir)",
+      "cannot find a cache directory (set XDG_CACHE_HOME or HOME, or pass --corpus-dir)",
     );
   }
   const sourcePath = options.sourcePath ?? "src/seps";
@@ -80,18 +83,22 @@ export async function refreshCorpus(options: RefreshOptions = {}): Promise<Refre
     codeloadBase: trim(options.codeloadUrl ?? env("MCPTEST_CODELOAD_URL") ?? DEFAULT_CODELOAD_BASE),
     ...(token ? { token } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   };
   const choice = await selectRef(upstream, sourcePath, target, options.ref);
   for (const line of choice.why) log(`pinned ${line}`);
   const url = tarballUrl(upstream, choice.ref);
   log(`fetching ${url}`);
   const response = await get(upstream, url);
-  const gz = await readCapped(response, MAX_TARBALL_BYTES);
   const limits = options.limits ?? DEFAULT_LIMITS;
-  const extracted = extractCorpus(await gunzip(gz, limits.maxTarBytes), sourcePath, limits);
+  const extracted = await extractCorpus(
+    cappedBody(response, MAX_TARBALL_BYTES, "tarball"),
+    sourcePath,
+    limits,
+  );
   if (extracted.files.size === 0) {
     throw new RefreshError(
-      `No .yaml, .yml or .json files under ${sourcePath} at ${choice.ref}; the corpus was left as it was`,
+      `no .yaml, .yml or .json files under ${sourcePath} at ${choice.ref}; the corpus was left as it was`,
     );
   }
   const version = pickVersion(target, extracted.specVersion, choice.ref, sourcePath, log);
@@ -130,35 +137,8 @@ function pickVersion(
     return derived;
   }
   throw new RefreshError(
-    `Cannot tell which spec version ${ref} holds (no ${sourcePath}/SPEC_VERSION, no date in the ref name); pass --target-version <V>`,
+    `cannot tell which spec version ${ref} holds (no ${sourcePath}/SPEC_VERSION, no date in the ref name); pass --target-version <V>`,
   );
-}
-
-async function readCapped(response: Response, max: number): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of response.body ?? new ReadableStream<Uint8Array>()) {
-      size += chunk.length;
-      if (size > max) {
-        await response.body?.cancel().catch(() => {});
-        throw new RefreshError(`The tarball is larger than the ${max}-byte cap`);
-      }
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    if (error instanceof RefreshError) throw error;
-    throw new RefreshNetworkError(
-      `The tarball download failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
 function trim(url: string): string {

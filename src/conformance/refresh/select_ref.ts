@@ -1,6 +1,8 @@
 /** @module Version selection for refresh (seed 002): pick the upstream ref, and say why. */
 
-import { get, type Upstream } from "./github.ts";
+import { redactUrl } from "../../transport/failure_layer.ts";
+import { RefreshNetworkError } from "./errors.ts";
+import { get, getJson, type Upstream } from "./github.ts";
 
 /** The ref to fetch and the reasons, in order. */
 export interface RefChoice {
@@ -25,10 +27,8 @@ export async function selectRef(
   if (pinned !== undefined) return { ref: pinned, why: [`ref ${pinned}: pinned by --ref`] };
   const why: string[] = [];
   const api = `${upstream.apiBase}/repos/${upstream.owner}/${upstream.repo}`;
-  const tags = await (await get(upstream, `${api}/tags?per_page=100`)).json() as Array<
-    { name?: unknown }
-  >;
-  const names = tags.map((t) => t.name).filter((n): n is string => typeof n === "string");
+  const tagsUrl = `${api}/tags?per_page=100`;
+  const names = tagNames(await getJson(upstream, tagsUrl), tagsUrl);
   const ordered = [...names].sort(compareVersionsDesc);
   const preferred = targetVersion === "latest" ? ordered : [
     ...ordered.filter((n) => versionFromRef(n) === targetVersion),
@@ -47,10 +47,50 @@ export async function selectRef(
     why.push(`tag ${tag} skipped: its tree has no ${sourcePath}`);
   }
   if (names.length === 0) why.push("the repository has no tags");
-  const repo = await (await get(upstream, api)).json() as { default_branch?: unknown };
-  const branch = typeof repo.default_branch === "string" ? repo.default_branch : "main";
+  const branch = defaultBranch(await getJson(upstream, api), api);
   why.push(`ref ${branch}: no tag contains ${sourcePath}, so the default branch HEAD is used`);
   return { ref: branch, why };
+}
+
+/** A git ref name as GitHub returns it: printable, no spaces, no control characters. */
+const REF_NAME = /^[A-Za-z0-9][A-Za-z0-9._\/+-]{0,254}$/;
+
+/**
+ * The tag names of a GitHub tags answer: a JSON array of objects with a string `name`.
+ * @throws {RefreshNetworkError} for any other shape (exit 3): upstream did not answer as GitHub does
+ */
+export function tagNames(answer: unknown, url: string): string[] {
+  const names = Array.isArray(answer)
+    ? answer.map((t) =>
+      t !== null && typeof t === "object" && !Array.isArray(t) &&
+        typeof (t as { name?: unknown }).name === "string"
+        ? (t as { name: string }).name
+        : undefined
+    )
+    : [];
+  if (!Array.isArray(answer) || names.some((n) => n === undefined || !REF_NAME.test(n))) {
+    throw new RefreshNetworkError(
+      `unexpected answer from ${
+        redactUrl(url)
+      }: expected a JSON array of tags, each an object with a ref name in "name"`,
+    );
+  }
+  return names as string[];
+}
+
+/** The `default_branch` of a GitHub repository answer. @throws {RefreshNetworkError} (exit 3) */
+export function defaultBranch(answer: unknown, url: string): string {
+  const branch = answer !== null && typeof answer === "object"
+    ? (answer as { default_branch?: unknown }).default_branch
+    : undefined;
+  if (typeof branch !== "string" || !REF_NAME.test(branch)) {
+    throw new RefreshNetworkError(
+      `unexpected answer from ${
+        redactUrl(url)
+      }: expected a repository object with a ref name in "default_branch"`,
+    );
+  }
+  return branch;
 }
 
 /** The spec version a ref name encodes (`spec-2026-07-28-RC` -> `2026-07-28-rc`), if any. */

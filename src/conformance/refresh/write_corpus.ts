@@ -57,7 +57,7 @@ export async function writeCorpus(
     await Deno.mkdir(temp, { recursive: true });
   } catch (error) {
     await Deno.remove(temp, { recursive: true }).catch(() => {});
-    throw new RefreshError(`Cannot write the corpus under ${root}: ${message(error)}`, {
+    throw new RefreshError(`cannot write the corpus under ${root}: ${message(error)}`, {
       cause: error,
     });
   }
@@ -73,7 +73,7 @@ export async function writeCorpus(
   } catch (error) {
     if (movedAside) await Deno.rename(old, target).catch(() => {});
     await Deno.remove(temp, { recursive: true }).catch(() => {});
-    throw new RefreshError(`Cannot move the new corpus into ${target}: ${message(error)}`, {
+    throw new RefreshError(`cannot move the new corpus into ${target}: ${message(error)}`, {
       cause: error,
     });
   }

@@ -1,0 +1,197 @@
+/** @module llm-judge and llm-jury: model-graded verdicts through the same providers, stub fallback and spend caps; never cached. */
+
+import type { JudgeVerdict } from "../record/run_record.ts";
+import type { ModelClient } from "./model_client.ts";
+import { costUsd } from "./prices.ts";
+import type { SpendLedger } from "./spend.ts";
+import { words } from "./stub_client.ts";
+import type { ModelRef } from "./types.ts";
+
+/** `llm-judge:` as written. */
+export interface JudgeSpec {
+  readonly rubric: string;
+  /** Model as written (string or `{provider, id}`). */
+  readonly model: unknown;
+  /** Minimum score to pass (default 0.5). */
+  readonly passThreshold: number;
+}
+
+/** `llm-jury:` as written. */
+export interface JurySpec {
+  readonly rubric: string;
+  readonly models: readonly unknown[];
+  /** `majority` (default): more pass verdicts than fail; `unanimous`: every juror passes; `mean`: mean score ≥ threshold. */
+  readonly aggregation: "majority" | "unanimous" | "mean";
+  readonly passThreshold: number;
+}
+
+/**
+ * Read a judge matcher's argument.
+ * @throws {Error} a malformed argument (message only; the caller positions it)
+ */
+export function parseJudge(name: string, arg: unknown): JudgeSpec | JurySpec {
+  const a = (arg ?? {}) as Record<string, unknown>;
+  if (typeof a.rubric !== "string" || a.rubric.trim() === "") {
+    throw new Error(`${name} needs rubric: (the quality bar, in words)`);
+  }
+  const threshold = a.pass_threshold ?? 0.5;
+  if (typeof threshold !== "number" || threshold < 0 || threshold > 1) {
+    throw new Error(`${name} pass_threshold must be a number from 0 to 1`);
+  }
+  const allowed = name === "llm-judge"
+    ? ["rubric", "model", "pass_threshold"]
+    : ["rubric", "models", "aggregation", "pass_threshold"];
+  const extra = Object.keys(a).find((k) => !allowed.includes(k));
+  if (extra) {
+    throw new Error(`${name} has unknown option "${extra}", expected: ${allowed.join(", ")}`);
+  }
+  if (name === "llm-judge") {
+    if (a.model === undefined) throw new Error("llm-judge needs model:");
+    return { rubric: a.rubric, model: a.model, passThreshold: threshold };
+  }
+  if (!Array.isArray(a.models) || a.models.length === 0) {
+    throw new Error("llm-jury needs models: (a list of at least one model)");
+  }
+  const aggregation = a.aggregation ?? "majority";
+  if (aggregation !== "majority" && aggregation !== "unanimous" && aggregation !== "mean") {
+    throw new Error(
+      `llm-jury aggregation must be majority, unanimous or mean, got ${
+        JSON.stringify(aggregation)
+      }`,
+    );
+  }
+  return { rubric: a.rubric, models: a.models, aggregation, passThreshold: threshold };
+}
+
+/** The key a judge model is resolved under at LOAD. */
+export function judgeKey(written: unknown): string {
+  return typeof written === "string" ? written : JSON.stringify(written);
+}
+
+/** Ask one judge. Tokens and cost are returned so the row can add them up. */
+export async function askJudge(
+  input: {
+    model: ModelRef;
+    client: ModelClient;
+    rubric: string;
+    passThreshold: number;
+    question: string;
+    response: string;
+    ledger: SpendLedger;
+    spentUsd: number;
+  },
+): Promise<
+  { verdict: JudgeVerdict; usage: { input: number; output: number }; usd: number | null }
+> {
+  const { model, client } = input;
+  if (client.stub) {
+    const verdict = stubVerdict(input.rubric, input.response, input.passThreshold);
+    return {
+      verdict: { model: model.label, provider: "stub", ...verdict },
+      usage: { input: 0, output: 0 },
+      usd: 0,
+    };
+  }
+  const prompt = judgePrompt(input.question, input.response, input.rubric);
+  input.ledger.beforeCall(model, input.spentUsd, Math.ceil(prompt.length / 4), 512);
+  const reply = await client.turn({
+    system: "You are a strict evaluator. Answer with one JSON object only.",
+    messages: [{ role: "user", text: prompt }],
+    tools: [],
+    maxOutputTokens: 512,
+  });
+  const usd = model.price ? costUsd(model.price, reply.usage) : null;
+  if (usd !== null) input.ledger.afterCall(usd);
+  const parsed = parseVerdict(reply.text);
+  return {
+    verdict: { model: model.label, provider: client.provider, ...parsed },
+    usage: reply.usage,
+    usd,
+  };
+}
+
+/** The judge's instructions. */
+export function judgePrompt(question: string, response: string, rubric: string): string {
+  return [
+    "Grade the RESPONSE to the QUESTION against the RUBRIC.",
+    `QUESTION:\n${question}`,
+    `RESPONSE:\n${response}`,
+    `RUBRIC:\n${rubric}`,
+    'Reply with JSON only: {"verdict": "pass" | "fail", "score": <0..1>, "reasoning": "<one or two sentences>"}',
+  ].join("\n\n");
+}
+
+/**
+ * Read a judge's reply: the first JSON object in it. A reply that is not such an object is a
+ * fail verdict with score 0 that says so (the judge did not follow the format).
+ */
+export function parseVerdict(text: string): Omit<JudgeVerdict, "model" | "provider"> {
+  const start = text.indexOf("{");
+  const end = text.lastIndexOf("}");
+  try {
+    const value = JSON.parse(text.slice(start, end + 1)) as Record<string, unknown>;
+    const verdict = String(value.verdict ?? "").toLowerCase();
+    const score = typeof value.score === "number" ? Math.min(1, Math.max(0, value.score)) : NaN;
+    if ((verdict === "pass" || verdict === "fail") && !Number.isNaN(score)) {
+      return { verdict, score, reasoning: String(value.reasoning ?? "") };
+    }
+  } catch {
+    // fall through
+  }
+  return {
+    verdict: "fail",
+    score: 0,
+    reasoning: `the judge's reply is not a {verdict, score, reasoning} object: ${
+      text.slice(0, 200)
+    }`,
+  };
+}
+
+/**
+ * The stub judge (no key): the share of the rubric's content words found in the response is the
+ * score; pass at or above the threshold. Reproducible, and it can fail.
+ */
+export function stubVerdict(
+  rubric: string,
+  response: string,
+  threshold: number,
+): Omit<JudgeVerdict, "model" | "provider"> {
+  const wanted = [...words(rubric)];
+  const have = words(response);
+  const hits = wanted.filter((w) => have.has(w));
+  const score = wanted.length === 0 ? 1 : Math.round((hits.length / wanted.length) * 100) / 100;
+  return {
+    verdict: score >= threshold ? "pass" : "fail",
+    score,
+    reasoning: `stub judge: ${hits.length} of ${wanted.length} rubric words found in the response${
+      hits.length > 0 ? ` (${hits.join(", ")})` : ""
+    }`,
+  };
+}
+
+/** A jury's verdict from its jurors'. */
+export function aggregate(
+  jury: Pick<JurySpec, "aggregation" | "passThreshold">,
+  verdicts: readonly JudgeVerdict[],
+): { pass: boolean; summary: string } {
+  const passes =
+    verdicts.filter((v) => v.verdict === "pass" && v.score >= jury.passThreshold).length;
+  const mean = verdicts.reduce((n, v) => n + v.score, 0) / Math.max(1, verdicts.length);
+  switch (jury.aggregation) {
+    case "unanimous":
+      return {
+        pass: passes === verdicts.length,
+        summary: `${passes}/${verdicts.length} jurors pass (unanimous)`,
+      };
+    case "mean":
+      return {
+        pass: mean >= jury.passThreshold,
+        summary: `mean score ${mean.toFixed(2)} (threshold ${jury.passThreshold})`,
+      };
+    case "majority":
+      return {
+        pass: passes * 2 > verdicts.length,
+        summary: `${passes}/${verdicts.length} jurors pass (majority)`,
+      };
+  }
+}

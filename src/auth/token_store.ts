@@ -1,0 +1,56 @@
+/** @module The user-only token file of `mcptest auth login`: outside the repository, mode 0600. */
+
+import { dirname, join } from "node:path";
+import type { TokenSet } from "./grants.ts";
+import type { StoredTokens } from "./server_auth.ts";
+
+/** `$XDG_CONFIG_HOME/mcptest/tokens.json`, else `~/.config/mcptest/tokens.json`. */
+export function tokenFilePath(): string {
+  const xdg = Deno.env.get("XDG_CONFIG_HOME");
+  const base = xdg && xdg !== "" ? xdg : join(Deno.env.get("HOME") ?? ".", ".config");
+  return join(base, "mcptest", "tokens.json");
+}
+
+type TokenFile = Record<string, TokenSet>;
+
+async function readFile(path: string): Promise<TokenFile> {
+  try {
+    const parsed = JSON.parse(await Deno.readTextFile(path)) as unknown;
+    return parsed !== null && typeof parsed === "object" ? parsed as TokenFile : {};
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return {};
+    throw new Error(`cannot read the token file ${path}: ${(error as Error).message}`);
+  }
+}
+
+async function writeFile(path: string, value: TokenFile): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true, mode: 0o700 });
+  const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+  await Deno.writeTextFile(tmp, JSON.stringify(value, null, 2) + "\n", { mode: 0o600 });
+  await Deno.chmod(tmp, 0o600);
+  await Deno.rename(tmp, path);
+}
+
+/** The stored tokens of the server at `url` (keyed by URL), in the token file at `path`. */
+export function fileTokenStore(url: string, path: string = tokenFilePath()): StoredTokens & {
+  remove(): Promise<boolean>;
+} {
+  return {
+    async load() {
+      const entry = (await readFile(path))[url];
+      return entry && typeof entry.accessToken === "string" ? entry : undefined;
+    },
+    async save(tokens) {
+      const all = await readFile(path);
+      all[url] = tokens;
+      await writeFile(path, all);
+    },
+    async remove() {
+      const all = await readFile(path);
+      if (!(url in all)) return false;
+      delete all[url];
+      await writeFile(path, all);
+      return true;
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/** @module The cassette side of CONNECT: record a live session into a cassette, or replay one, per server. */
+
+import type { ServerSpec } from "../config/types.ts";
+import { ConfigError } from "../errors/errors.ts";
+import { findRevision } from "../protocol/revisions.ts";
+import { handshake } from "../session/handshake.ts";
+import { mcptestClientInfo } from "../session/initialize_request.ts";
+import { McpSession } from "../session/session.ts";
+import type { Session } from "../session/types.ts";
+import { createTransport } from "../transport/create.ts";
+import { ReplayTransport } from "../transport/replay.ts";
+import type { Transport } from "../transport/types.ts";
+import { buildCassette } from "./build.ts";
+import type { Cassette, NormalizeRule } from "./format.ts";
+import { RecordingTransport } from "./recording_transport.ts";
+import { ReplayIndex } from "./replay_index.ts";
+import { cassettePath, exists, readCassette, shownPath, writeCassette } from "./store.ts";
+
+/** `auto`: replay a server's cassette when it exists, else live; `live`: never replay; `record`: live, and write cassettes. */
+export type CassetteMode = "auto" | "live" | "record";
+
+/** What the cassette layer needs from the suite (plain data). */
+export interface CassetteSuite {
+  readonly servers: Readonly<Record<string, ServerSpec>>;
+  readonly tests: readonly { readonly serverKey: string; readonly file: string }[];
+  readonly secrets: readonly string[];
+  readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
+}
+
+/** Options of {@link cassetteConnector}. */
+export interface CassetteOptions {
+  readonly mode: CassetteMode;
+  /** Working directory (test files are relative to it). */
+  readonly cwd: string;
+  /** mcptest's version (clientInfo, `recorded_with`). */
+  readonly toolVersion: string;
+  /** How a live session is opened (`auto` without a cassette, and `live`). */
+  readonly live: (server: ServerSpec, options: { capture: boolean }) => Promise<Session>;
+}
+
+/** The connect function a run uses, and what it did. */
+export interface CassetteConnector {
+  /** Opens each server's session: replayed, recorded or live. */
+  connect(server: ServerSpec, options: { capture: boolean }): Promise<Session>;
+  /** Keys of the servers that were replayed, with the cassette text's SHA-256 (hex). */
+  readonly replayed: ReadonlyMap<string, string>;
+  /** Write the cassettes recorded in this run (call once the run finished); returns their paths. */
+  finish(): Promise<string[]>;
+}
+
+/** The cassette path of a server in a suite. */
+export function serverCassettePath(suite: CassetteSuite, server: ServerSpec, cwd: string): string {
+  const files = suite.tests.filter((t) => t.serverKey === server.key).map((t) => t.file);
+  return cassettePath(server, files, cwd);
+}
+
+/** Build the connect function of a run in `options.mode`. */
+export function cassetteConnector(
+  suite: CassetteSuite,
+  options: CassetteOptions,
+): CassetteConnector {
+  const replayed = new Map<string, string>();
+  const recorded: { path: string; cassette: Cassette }[] = [];
+  const rules = suite.cassette?.normalize ?? [];
+  return {
+    replayed,
+    async connect(server, connectOptions) {
+      const path = serverCassettePath(suite, server, options.cwd);
+      if (options.mode === "record") {
+        return await recordSession(server, path, suite, rules, options, connectOptions, recorded);
+      }
+      if (options.mode === "auto" && await exists(path)) {
+        const shown = shownPath(path, options.cwd);
+        const text = await Deno.readTextFile(path);
+        const cassette = await readCassette(path, shown);
+        replayed.set(server.key, await sha256(text));
+        return await replaySession(
+          server,
+          cassette,
+          shown,
+          rules,
+          suite.secrets,
+          options,
+          connectOptions,
+        );
+      }
+      return await options.live(server, connectOptions);
+    },
+    async finish() {
+      const written: string[] = [];
+      for (const { path, cassette } of recorded) {
+        await writeCassette(path, cassette);
+        written.push(path);
+      }
+      return written;
+    },
+  };
+}
+
+/** SHA-256 of a text, as hex. */
+export async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * Open a replay session over a cassette: the recorded handshake, then every request answered
+ * from the recording. A pinned revision other than the recorded one is a stale cassette.
+ */
+export async function replaySession(
+  server: ServerSpec,
+  cassette: Cassette,
+  shown: string,
+  rules: readonly NormalizeRule[],
+  secrets: readonly string[],
+  options: { toolVersion: string },
+  connectOptions: { capture: boolean },
+): Promise<Session> {
+  if (
+    server.protocolVersion !== undefined && server.protocolVersion !== cassette.protocol_version
+  ) {
+    throw new ConfigError(
+      `cassette stale on field protocol_version: ${shown} was recorded with ` +
+        `${cassette.protocol_version}, the server pins ${server.protocolVersion}; ` +
+        `re-record with: mcptest run --record`,
+      server.pos,
+    );
+  }
+  const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
+  const index = new ReplayIndex(cassette, shown, rules, [...secrets, ...headerSecrets]);
+  const transport = new ReplayTransport(cassette.server_label, index);
+  return await openOver(server, transport, options.toolVersion, connectOptions.capture);
+}
+
+async function recordSession(
+  server: ServerSpec,
+  path: string,
+  suite: CassetteSuite,
+  rules: readonly NormalizeRule[],
+  options: CassetteOptions,
+  connectOptions: { capture: boolean },
+  recorded: { path: string; cassette: Cassette }[],
+): Promise<Session> {
+  const inner = createTransport(server.target, {
+    timeoutMs: server.timeoutMs,
+    secrets: suite.secrets,
+  });
+  const transport = new RecordingTransport(inner);
+  const session = await openOver(server, transport, options.toolVersion, connectOptions.capture);
+  const close = session.close.bind(session);
+  let done = false;
+  const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
+  return Object.assign(session, {
+    close: async () => {
+      await close();
+      if (done) return;
+      done = true;
+      recorded.push({
+        path,
+        cassette: buildCassette(transport.events, {
+          server: server.name,
+          label: session.label,
+          transport: server.target.kind,
+          protocolVersion: session.protocolVersion,
+          capabilities: session.serverCapabilities,
+          serverInfo: session.serverInfo,
+          recordedWith: `mcptest ${options.toolVersion}`,
+          normalize: rules,
+          secrets: [...suite.secrets, ...headerSecrets],
+        }),
+      });
+    },
+  });
+}
+
+/** Start `transport`, wrap it in a session and run the handshake (as `connect()` does). */
+async function openOver(
+  server: ServerSpec,
+  transport: Transport,
+  toolVersion: string,
+  capture: boolean,
+): Promise<McpSession> {
+  const pin = server.protocolVersion === undefined
+    ? undefined
+    : findRevision(server.protocolVersion);
+  if (server.protocolVersion !== undefined && !pin) {
+    throw new ConfigError(`unknown protocol revision "${server.protocolVersion}"`, server.pos);
+  }
+  try {
+    await transport.start();
+  } catch (error) {
+    await transport.close();
+    throw error;
+  }
+  const clientInfo = mcptestClientInfo(toolVersion);
+  const session = new McpSession({ server, transport, clientInfo, capture });
+  try {
+    await handshake(session, { pin, clientInfo, timeoutMs: server.timeoutMs });
+  } catch (error) {
+    await session.close();
+    throw error;
+  }
+  return session;
+}
