@@ -28,41 +28,32 @@ async function readYaml(path: string) {
   return parseYaml(await Deno.readTextFile(path), path);
 }
 
+/** Push a ConfigError `read` throws into `errors` (anything else is a bug and propagates). */
+function collecting(errors: ConfigError[], read: () => void): void {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof ConfigError) errors.push(error);
+    else throw error;
+  }
+}
+
+type YamlFile = Awaited<ReturnType<typeof readYaml>>;
+
+/** compliance/registry.yml: its entries by id, and each entry's index in the file. */
+interface Registry {
+  readonly file: YamlFile;
+  readonly entries: Record<string, RegistryEntry>;
+  readonly indexOf: Map<string, number>;
+}
+
 /**
  * Read and validate the whole corpus under `root` (normally `compliance/`).
  * @throws {ConfigErrors} every problem found, each at `file:line:col`
  */
 export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
   const errors: ConfigError[] = [];
-  const registry: Record<string, RegistryEntry> = {};
-  const indexOf = new Map<string, number>();
-  const regFile = await readYaml(join(root, "registry.yml"));
-  const entries = (regFile.value as { rules?: unknown })?.rules;
-  if (!Array.isArray(entries)) {
-    throw new ConfigErrors([
-      new ConfigError("registry.yml needs a rules: list", regFile.positionOf([])),
-    ]);
-  }
-  entries.forEach((raw, i) => {
-    try {
-      const entry = validateEntry(
-        raw,
-        (key) => regFile.positionOf(key ? ["rules", i, key] : ["rules", i]),
-        (path) => regFile.positionOf(["rules", i, ...path]),
-      );
-      if (registry[entry.id]) {
-        throw new ConfigError(
-          `duplicate rule id ${entry.id}`,
-          regFile.positionOf(["rules", i, "id"]),
-        );
-      }
-      registry[entry.id] = entry;
-      indexOf.set(entry.id, i);
-    } catch (error) {
-      if (error instanceof ConfigError) errors.push(error);
-      else throw error;
-    }
-  });
+  const registry = await readRegistry(root, errors);
   const revisions: Record<string, RevisionCorpus> = {};
   const dirs = [];
   for await (const entry of Deno.readDir(root)) if (entry.isDirectory) dirs.push(entry.name);
@@ -76,51 +67,100 @@ export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
       );
       continue;
     }
-    const rules = new Map<string, RuleSpec>();
-    const files = [];
-    for await (const f of Deno.readDir(join(root, dir))) {
-      if (f.isFile && /\.ya?ml$/.test(f.name)) files.push(f.name);
-    }
-    for (const name of files.sort()) {
-      const file = await readYaml(join(root, dir, name));
-      const list = (file.value as { rules?: unknown })?.rules;
-      if (!Array.isArray(list)) {
-        errors.push(new ConfigError("a corpus file needs a rules: list", file.positionOf([])));
-        continue;
-      }
-      list.forEach((raw, i) => {
-        try {
-          const rule = validateRule(raw, registry, file.positionOf, ["rules", i]);
-          if (rules.has(rule.id)) {
-            throw new ConfigError(
-              `duplicate rule ${rule.id} in ${dir}`,
-              file.positionOf(["rules", i, "id"]),
-            );
-          }
-          rules.set(rule.id, rule);
-        } catch (error) {
-          if (error instanceof ConfigError) errors.push(error);
-          else throw error;
-        }
-      });
-    }
-    revisions[dir] = {
-      version: dir,
-      rules: [...rules.values()].sort((a, b) => a.id.localeCompare(b.id)),
-    };
+    revisions[dir] = await readRevision(root, dir, registry.entries, errors);
   }
   for (const version of CORPUS_VERSIONS) {
     if (!revisions[version] && !dirs.includes(version)) {
       errors.push(new ConfigError(`missing corpus directory ${join(root, version)}`));
     }
   }
-  for (const entry of Object.values(registry)) {
+  errors.push(...registryProblems(registry, revisions));
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  const sortedRegistry = Object.fromEntries(
+    Object.entries(registry.entries).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return { registry: sortedRegistry, revisions };
+}
+
+/** Read registry.yml; entry problems go to `errors`, a file without a rules: list throws. */
+async function readRegistry(root: string, errors: ConfigError[]): Promise<Registry> {
+  const file = await readYaml(join(root, "registry.yml"));
+  const registry: Registry = { file, entries: {}, indexOf: new Map() };
+  const list = (file.value as { rules?: unknown })?.rules;
+  if (!Array.isArray(list)) {
+    throw new ConfigErrors([
+      new ConfigError("registry.yml needs a rules: list", file.positionOf([])),
+    ]);
+  }
+  list.forEach((raw, i) =>
+    collecting(errors, () => {
+      const entry = validateEntry(
+        raw,
+        (key) => file.positionOf(key ? ["rules", i, key] : ["rules", i]),
+        (path) => file.positionOf(["rules", i, ...path]),
+      );
+      if (registry.entries[entry.id]) {
+        throw new ConfigError(`duplicate rule id ${entry.id}`, file.positionOf(["rules", i, "id"]));
+      }
+      registry.entries[entry.id] = entry;
+      registry.indexOf.set(entry.id, i);
+    })
+  );
+  return registry;
+}
+
+/** Read the rule files of one revision directory, sorted by rule id; problems go to `errors`. */
+async function readRevision(
+  root: string,
+  dir: string,
+  registry: Record<string, RegistryEntry>,
+  errors: ConfigError[],
+): Promise<RevisionCorpus> {
+  const rules = new Map<string, RuleSpec>();
+  const files = [];
+  for await (const f of Deno.readDir(join(root, dir))) {
+    if (f.isFile && /\.ya?ml$/.test(f.name)) files.push(f.name);
+  }
+  for (const name of files.sort()) {
+    const file = await readYaml(join(root, dir, name));
+    const list = (file.value as { rules?: unknown })?.rules;
+    if (!Array.isArray(list)) {
+      errors.push(new ConfigError("a corpus file needs a rules: list", file.positionOf([])));
+      continue;
+    }
+    list.forEach((raw, i) =>
+      collecting(errors, () => {
+        const rule = validateRule(raw, registry, file.positionOf, ["rules", i]);
+        if (rules.has(rule.id)) {
+          throw new ConfigError(
+            `duplicate rule ${rule.id} in ${dir}`,
+            file.positionOf(["rules", i, "id"]),
+          );
+        }
+        rules.set(rule.id, rule);
+      })
+    );
+  }
+  return { version: dir, rules: [...rules.values()].sort((a, b) => a.id.localeCompare(b.id)) };
+}
+
+/** Registry entries at odds with the revisions: retired but still running, citations uncovered. */
+function registryProblems(
+  registry: Registry,
+  revisions: Record<string, RevisionCorpus>,
+): ConfigError[] {
+  const problems: ConfigError[] = [];
+  for (const entry of Object.values(registry.entries)) {
     const presentIn = Object.values(revisions)
       .filter((r) => r.rules.some((rule) => rule.id === entry.id))
       .map((r) => r.version);
-    const at = regFile.positionOf(["rules", indexOf.get(entry.id)!, entry.cite ? "cite" : "id"]);
+    const at = registry.file.positionOf([
+      "rules",
+      registry.indexOf.get(entry.id)!,
+      entry.cite ? "cite" : "id",
+    ]);
     if (entry.deprecated && presentIn.length > 0) {
-      errors.push(
+      problems.push(
         new ConfigError(
           `${entry.id} is retired but still runs in ${presentIn.join(", ")}: remove it there`,
           at,
@@ -128,14 +168,10 @@ export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
       );
     }
     for (const problem of coverageProblems(entry.id, entry.cite ?? [], presentIn)) {
-      errors.push(new ConfigError(problem, at));
+      problems.push(new ConfigError(problem, at));
     }
   }
-  if (errors.length > 0) throw new ConfigErrors(errors);
-  const sortedRegistry = Object.fromEntries(
-    Object.entries(registry).sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return { registry: sortedRegistry, revisions };
+  return problems;
 }
 
 /** The exact text written to corpus.json (stable: the staleness test compares it byte for byte). */

@@ -4,6 +4,8 @@ import { ConfigError, ConfigErrors } from "../errors/errors.ts";
 import { normalizeExpect } from "../config/normalize_expect.ts";
 import type { Call, DocumentView, ServerSpec } from "../config/types.ts";
 import { type ProviderConfig, resolveModel } from "./providers.ts";
+import { TEST_TARGET_ROOTS } from "../matchers/target_path.ts";
+import { AGENT_TARGET_ROOTS, compileAssertions } from "./assertions.ts";
 import type {
   AgentSuite,
   AgentTest,
@@ -36,8 +38,29 @@ export function loadAgents(
   );
   if (used.length === 0) return { secrets, errors };
   for (const doc of used) {
-    const raw = doc.value.providers as Record<string, Raw> | undefined;
-    for (const [name, entry] of Object.entries(raw ?? {})) {
+    let raw: Record<string, Raw> = {};
+    if (doc.value.providers !== undefined) {
+      try {
+        const done = doc.resolve(["providers"]);
+        secrets.push(...done.secrets);
+        raw = done.value as Record<string, Raw>;
+      } catch (error) {
+        if (error instanceof ConfigErrors) errors.push(...error.errors);
+        else throw error;
+      }
+    }
+    for (const [name, entry] of Object.entries(raw)) {
+      if (typeof entry.base_url === "string" && !/^https?:\/\/[^\s]+$/.test(entry.base_url)) {
+        errors.push(
+          new ConfigError(
+            `provider "${name}" base_url must be an http:// or https:// URL, got ${
+              JSON.stringify(entry.base_url)
+            }`,
+            doc.positionOf(["providers", name, "base_url"]),
+          ),
+        );
+        continue;
+      }
       const family = FAMILIES.includes(name as ProviderFamily) ? name as ProviderFamily : undefined;
       const type = (entry.type as ProviderFamily | undefined) ?? family;
       if (!type) {
@@ -288,6 +311,12 @@ export function loadAgents(
         pos: doc.positionOf(["evals", i]),
       });
     });
+  }
+  for (const test of agents) {
+    errors.push(...compileAssertions(test.assertions, AGENT_TARGET_ROOTS).errors);
+  }
+  for (const test of evals) {
+    errors.push(...compileAssertions(test.assertions, TEST_TARGET_ROOTS).errors);
   }
   return { suite: { agents, evals, budget: budget ?? {}, judges }, secrets, errors };
 }

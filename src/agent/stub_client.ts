@@ -19,7 +19,7 @@ export function words(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (raw.length < 2 || STOP.has(raw)) continue;
-    out.add(raw.length > 3 && raw.endsWith("s") ? raw.slice(0, -1) : raw);
+    out.add(raw.length > 3 && /[^su]s$/.test(raw) ? raw.slice(0, -1) : raw);
   }
   return out;
 }

@@ -12,6 +12,8 @@ export interface TokenSet {
   readonly expiresAt?: number;
   /** Granted scopes, when the server said. */
   readonly scope?: string;
+  /** The client that obtained them (stored by `mcptest auth login`; refreshes must use it). */
+  readonly client?: { readonly clientId: string; readonly clientSecret?: string };
 }
 
 /** A registered or configured client. */
@@ -55,6 +57,7 @@ export async function ensureClient(
     token_endpoint_auth_method: config.grant === "client_credentials"
       ? "client_secret_basic"
       : "none",
+    ...(redirectUris.length > 0 ? { application_type: "native" } : {}),
     ...(redirectUris.length > 0 ? { redirect_uris: [...redirectUris] } : {}),
     ...(config.scope !== undefined ? { scope: config.scope } : {}),
   };

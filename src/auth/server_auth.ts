@@ -128,6 +128,10 @@ export class ServerAuth implements RequestAuth {
     if (config.grant === "authorization_code") {
       const stored = await this.#options.store?.load();
       if (stored) {
+        if (stored.client && config.clientId === undefined) {
+          this.#client = { ...stored.client, registered: true };
+          if (stored.client.clientSecret) this.#options.onSecret?.(stored.client.clientSecret);
+        }
         this.#useTokens(stored);
         return;
       }
@@ -172,18 +176,18 @@ export class ServerAuth implements RequestAuth {
 
   async #obtain(config: OAuthConfig): Promise<void> {
     const found = this.#discovered!;
-    const client = await this.#ensureClient(config, found);
-    if (config.grant === "client_credentials") {
-      this.#useTokens(await clientCredentials(config, found, client));
-      return;
-    }
     const refreshToken = this.#tokens?.refreshToken ?? config.refreshToken;
-    if (refreshToken === undefined) {
+    if (config.grant !== "client_credentials" && refreshToken === undefined) {
       throw new Error(
         config.grant === "authorization_code"
           ? `no stored tokens for ${this.#url}; run mcptest auth login first`
           : "no refresh token configured",
       );
+    }
+    const client = await this.#ensureClient(config, found);
+    if (config.grant === "client_credentials" || refreshToken === undefined) {
+      this.#useTokens(await clientCredentials(config, found, client));
+      return;
     }
     this.#useTokens(await refreshGrant(config, found, client, refreshToken));
     if (config.grant === "authorization_code") await this.#options.store?.save(this.#tokens!);
@@ -204,6 +208,9 @@ export class ServerAuth implements RequestAuth {
       ...tokens,
       ...(tokens.refreshToken === undefined && this.#tokens?.refreshToken !== undefined
         ? { refreshToken: this.#tokens.refreshToken }
+        : {}),
+      ...(tokens.client === undefined && this.#tokens?.client !== undefined
+        ? { client: this.#tokens.client }
         : {}),
     };
     this.#current = { authorization: `Bearer ${tokens.accessToken}` };

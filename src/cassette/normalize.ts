@@ -2,6 +2,7 @@
 
 import { parseTarget, type PathSegment } from "../matchers/target_path.ts";
 import type { NormalizeRule } from "./format.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
 
 /** ISO-8601 date-times (with optional fraction and zone). */
 const ISO_TIMESTAMP =
@@ -195,16 +196,8 @@ export function matchParams(method: string, params: unknown): unknown {
   return rest;
 }
 
-/** JSON with object keys sorted, so equal values give equal text. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
+/** JSON with object keys sorted, so equal values give equal text (the one shared implementation). */
+export { canonicalJson };
 
 /** The replay key of a normalised request: method + canonical matched params. */
 export function requestKey(method: string, params: unknown): string {

@@ -8,11 +8,15 @@ import { complianceInvariantsCommand } from "./compliance_invariants.ts";
 import { complianceDiffCommand } from "./compliance_version_diff.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { doctorCommand } from "./doctor.ts";
+import { authCommand } from "./auth.ts";
+import { initCommand } from "./init.ts";
 import { lintCommand } from "./lint.ts";
+import { listCommand } from "./list.ts";
 import { migrateCommand } from "./migrate.ts";
 import { reportCommand } from "./report.ts";
 import { runCommand } from "./run.ts";
 import { serveCommand } from "./serve.ts";
+import { diffCommand } from "./diff.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -36,16 +40,20 @@ Examples:
   mcptest report run.json --format markdown`,
     )
     .exitOverride()
+    .addCommand(initCommand(done))
     .addCommand(runCommand(done))
+    .addCommand(listCommand(done))
     .addCommand(reportCommand(done))
     .addCommand(
       complianceCommand(done, [complianceDiffCommand(done), complianceInvariantsCommand(done)]),
     )
     .addCommand(conformanceCommand(done))
     .addCommand(doctorCommand(done))
+    .addCommand(authCommand(done))
     .addCommand(lintCommand(done))
     .addCommand(migrateCommand(done))
-    .addCommand(serveCommand(done));
+    .addCommand(serveCommand(done))
+    .addCommand(diffCommand(done));
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });

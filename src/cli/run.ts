@@ -1,36 +1,20 @@
 /** @module `mcptest run`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
-import { collect, positiveInt } from "./options.ts";
+import { positiveInt } from "./options.ts";
+import { percent, usdAmount } from "../agent/cli_options.ts";
+import { withSuiteFlags } from "./suite_flags.ts";
 
 /** Build the `run` command; `done` receives the exit code. */
 export function runCommand(done: (code: number) => void) {
-  return new Command("run")
-    .description("Run test suites against MCP servers")
-    .argument(
-      "[paths...]",
-      "test files or folders (default: suites in mcptest.yml, else tests/**/*.yml)",
-    )
-    .option("--config <file>", "project config to use instead of ./mcptest.yml")
-    .option(
-      "--server <name=target>",
-      "override a server: name=command... or name=url (repeatable)",
-      collect,
-      [] as string[],
-    )
-    .option("--server-config <file>", "YAML file of servers that overrides mcptest.yml")
-    .option(
-      "--var <KEY=VALUE>",
-      "set a variable (repeatable, highest precedence)",
-      collect,
-      [] as string[],
-    )
-    .option(
-      "--env-file <path>",
-      "load variables from an env file (repeatable, later wins)",
-      collect,
-      [] as string[],
-    )
+  return withSuiteFlags(
+    new Command("run")
+      .description("Run test suites against MCP servers")
+      .argument(
+        "[paths...]",
+        "test files or folders (default: suites in mcptest.yml, else tests/**/*.yml)",
+      ),
+  )
     .option(
       "--reporter <format>",
       "output format: pretty, json, junit, tap, sarif, markdown, html",
@@ -57,9 +41,28 @@ export function runCommand(done: (code: number) => void) {
     )
     .option("--live", "never replay a cassette: talk to the live servers", false)
     .option(
+      "--no-cache",
+      "neither read nor write the result cache (.mcptest/cache/, docs/cache.md)",
+    )
+    .option(
       "--concurrency <n>",
       "tests in flight per server (default 1, or 8 for parallel: true servers)",
       positiveInt,
+    )
+    .option(
+      "--require-keys",
+      "fail an agent/eval row whose model API key is missing (default: the stub provider answers)",
+      false,
+    )
+    .option(
+      "--max-cost <usd>",
+      "stop model calls before the run spends more than this; exit 5",
+      usdAmount,
+    )
+    .option(
+      "--coverage-threshold <percent>",
+      "exit 6 when a server's advertised tools, resources and prompts exercised fall below this share",
+      percent,
     )
     .option("--pass-with-no-tests", "exit 0 when no test is selected (default: exit 7)", false)
     .option("-u, --update-snapshots", "rewrite snapshot files (refused under CI=true)", false)

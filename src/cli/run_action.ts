@@ -22,6 +22,7 @@ import {
 } from "../runner/last_failed.ts";
 import type { TestCase } from "../config/types.ts";
 import { runSuite } from "../runner/run_suite.ts";
+import { runExitCode } from "../agent/exit_code.ts";
 import { captureFileValue } from "../session/capturing_connect.ts";
 import type { CaptureSession } from "../session/types.ts";
 import { writeFileAtomic, writeOutput, writeStderr } from "../util/write_output.ts";
@@ -59,6 +60,14 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       updateSnapshots: options.updateSnapshots,
       cassettes: cassetteModeOf(options),
+      cache: options.cache,
+      agents: {
+        requireKeys: options.requireKeys,
+        ...(options.maxCost !== undefined ? { maxCostUsd: options.maxCost } : {}),
+        ...(options.coverageThreshold !== undefined
+          ? { coverageThreshold: options.coverageThreshold }
+          : {}),
+      },
       secrets,
       reread: variableRereader(loadOptions),
       ci: Deno.env.get("CI") === "true",
@@ -90,8 +99,7 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       if (commands !== "") await writeStderr(commands);
     }
     await keepLastFailed(cwd, () => updateLastFailed(previous, selected, record));
-    const { failed, errored } = record.summary;
-    return failed + errored > 0 ? ExitCode.TestsFailed : ExitCode.Ok;
+    return runExitCode(record);
   } catch (error) {
     return handleError(error, options.verbose);
   }

@@ -4,6 +4,7 @@ import { McptestError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import type { TestResult } from "../record/run_record.ts";
 import { writeFileAtomic } from "../util/write_output.ts";
+import { JsonSyntaxError, readJsonFile } from "../util/read_json_file.ts";
 
 /** Version of the baseline file shape. */
 export const BASELINE_VERSION = 1;
@@ -33,26 +34,18 @@ export async function writeBaseline(path: string, baseline: ComplianceBaseline):
 
 /**
  * Read a baseline file.
- * @throws {McptestError} exit 2 for a missing or malformed file
+ * @throws {McptestError} exit 2 for a missing or malformed file (at `path:line:col` for bad JSON)
  */
 export async function readBaseline(path: string): Promise<ComplianceBaseline> {
-  let text: string;
+  let value: unknown;
   try {
-    text = await Deno.readTextFile(path);
+    value = await readJsonFile(path, { detail: (reason) => `cannot parse baseline: ${reason}` });
   } catch (error) {
+    if (error instanceof JsonSyntaxError) throw error;
     throw new McptestError(
       `cannot read baseline ${path}: ${
         (error as Error).message
       } (create one with mcptest compliance baseline)`,
-      ExitCode.ConfigError,
-    );
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new McptestError(
-      `cannot parse baseline ${path}: ${(error as Error).message}`,
       ExitCode.ConfigError,
     );
   }

@@ -191,16 +191,19 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
   }
 }
 
+/** Where rule results are attributed: revision, file, server, position, and the registry. */
+interface ResultSite {
+  readonly version: string;
+  readonly file: string;
+  readonly registry: ComplianceCorpus["registry"];
+  readonly server: string;
+  readonly pos?: SourcePos;
+}
+
 /** Where a rule result is attributed. */
 function resultBase(
   rule: RuleSpec,
-  at: {
-    version: string;
-    file: string;
-    registry: ComplianceCorpus["registry"];
-    server: string;
-    pos?: SourcePos;
-  },
+  at: ResultSite,
   entry: ComplianceCorpus["registry"][string] | undefined,
 ) {
   return {
@@ -233,13 +236,7 @@ function failed(
   message: string,
   handshakeFailed: boolean,
   whenPresent: boolean,
-  at: {
-    version: string;
-    file: string;
-    registry: ComplianceCorpus["registry"];
-    server: string;
-    pos?: SourcePos;
-  },
+  at: ResultSite,
 ): TestResult {
   const handshakeRule = rule.probe.kind === "handshake";
   const entry = at.registry[rule.id];

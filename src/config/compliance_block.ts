@@ -85,6 +85,18 @@ export function complianceBlocks(
   return { blocks, errors };
 }
 
+/** Run `read`, moving the positioned errors it throws into `errors`; undefined when it threw. */
+function collecting<T>(errors: ConfigError[], read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigErrors) errors.push(...error.errors);
+    else if (error instanceof ConfigError) errors.push(error);
+    else throw error;
+    return undefined;
+  }
+}
+
 function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBlock {
   const raw = doc.resolve(["compliance"]).value;
   const pos = doc.positionOf(["compliance"], "key");
@@ -99,61 +111,26 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
     };
   }
   const block = raw as Record<string, unknown>;
-  const errors: ConfigError[] = [];
-  for (const key of Object.keys(block)) {
-    if (!BLOCK_KEYS.has(key)) {
-      errors.push(
-        new ConfigError(
-          `unknown key "${key}" in compliance:, expected one of: ${[...BLOCK_KEYS].join(", ")}`,
-          doc.positionOf(["compliance", key], "key"),
-        ),
-      );
-    }
-  }
-  let specVersion: string | undefined;
+  const errors: ConfigError[] = unknownBlockKeys(doc, block);
   const specVersionPos = block.spec_version === undefined
     ? undefined
     : doc.positionOf(["compliance", "spec_version"]);
-  if (block.spec_version !== undefined) {
-    try {
-      specVersion = validateComplianceVersion(String(block.spec_version), specVersionPos);
-    } catch (error) {
-      errors.push(error as ConfigError);
-    }
-  }
-  let check: SpecVersionCheckBlock | undefined;
-  if (block.spec_version_check !== undefined) {
-    const c = block.spec_version_check as Record<string, unknown>;
-    check = {
-      ...(typeof c.against === "string" ? { against: c.against } : {}),
-      ...(Array.isArray(c.expect)
-        ? {
-          expect: c.expect,
-          expectPos: c.expect.map((_, i) =>
-            doc.positionOf(["compliance", "spec_version_check", "expect", i])
-          ),
-        }
-        : {}),
-      pos: doc.positionOf(["compliance", "spec_version_check"], "key"),
-    };
-  }
-  let gradeDelta: GradeDeltaBlock | undefined;
-  if (block.grade_delta !== undefined) {
-    try {
-      gradeDelta = readGradeDelta(doc, block.grade_delta, block.spec_version !== undefined);
-    } catch (error) {
-      if (error instanceof ConfigErrors) errors.push(...error.errors);
-      else throw error;
-    }
-  }
+  const specVersion = block.spec_version === undefined ? undefined : collecting(
+    errors,
+    () => validateComplianceVersion(String(block.spec_version), specVersionPos),
+  );
+  const check = block.spec_version_check === undefined
+    ? undefined
+    : readCheck(doc, block.spec_version_check as Record<string, unknown>);
+  const gradeDelta = block.grade_delta === undefined ? undefined : collecting(
+    errors,
+    () => readGradeDelta(doc, block.grade_delta, block.spec_version !== undefined),
+  );
   const tests = Array.isArray(block.tests) ? block.tests : undefined;
-  let entries: ComplianceEntry[] = [];
-  try {
-    entries = tests ? readEntries(doc, tests, ["compliance", "tests"], servers) : [];
-  } catch (error) {
-    if (error instanceof ConfigErrors) errors.push(...error.errors);
-    else throw error;
-  }
+  const entries = collecting(
+    errors,
+    () => tests ? readEntries(doc, tests, ["compliance", "tests"], servers) : [],
+  ) ?? [];
   const allRules = tests === undefined && specVersion !== undefined;
   if (errors.length > 0) throw new ConfigErrors(errors);
   const result: ComplianceBlock = {
@@ -169,6 +146,31 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
   };
   validateGate(result);
   return result;
+}
+
+function unknownBlockKeys(doc: DocumentView, block: Record<string, unknown>): ConfigError[] {
+  return Object.keys(block).filter((key) => !BLOCK_KEYS.has(key)).map((key) =>
+    new ConfigError(
+      `unknown key "${key}" in compliance:, expected one of: ${[...BLOCK_KEYS].join(", ")}`,
+      doc.positionOf(["compliance", key], "key"),
+    )
+  );
+}
+
+/** The `spec_version_check:` block as written, with the position of each `expect:` item. */
+function readCheck(doc: DocumentView, c: Record<string, unknown>): SpecVersionCheckBlock {
+  return {
+    ...(typeof c.against === "string" ? { against: c.against } : {}),
+    ...(Array.isArray(c.expect)
+      ? {
+        expect: c.expect,
+        expectPos: c.expect.map((_, i) =>
+          doc.positionOf(["compliance", "spec_version_check", "expect", i])
+        ),
+      }
+      : {}),
+    pos: doc.positionOf(["compliance", "spec_version_check"], "key"),
+  };
 }
 
 interface ServerKeys {

@@ -38,37 +38,68 @@ export function interpolateValue(
       return fallback;
     }
   };
-  const walk = (node: unknown, at: readonly PathSegment[]): unknown => {
+  // The path is one stack pushed and popped on the way down, copied only when a position is needed
+  // (a `$` string, an `_Env` key); a subtree with nothing to change is returned as is (copy on
+  // write). A 10,000-test file then allocates a fraction of what copying every node would.
+  const at: PathSegment[] = [...path];
+  const here = (): PathSegment[] => [...at];
+  const child = (node: unknown, seg: PathSegment): unknown => {
+    at.push(seg);
+    try {
+      return walk(node);
+    } finally {
+      at.pop();
+    }
+  };
+  const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
       // Without a "$" nothing can be interpolated (or fail): skip the position lookup, which is
       // what makes the careful YAML parser run.
       if (!node.includes("$")) return node;
-      const pos = positionOf(at);
+      const pos = positionOf(here());
       // `a: "${n}"` (the whole scalar) keeps the type of a typed variable (number, boolean).
       return attempt<unknown>(node, () => {
         const whole = stack.wholeValue(node, pos);
         return whole ? whole.value : stack.interpolate(node, pos);
       });
     }
-    if (Array.isArray(node)) return node.map((item, i) => walk(item, [...at, i]));
+    if (Array.isArray(node)) {
+      let out: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        const next = child(node[i], i);
+        if (next !== node[i] && out === undefined) out = node.slice(0, i);
+        out?.push(next);
+      }
+      return out ?? node;
+    }
     if (node === null || typeof node !== "object") return node;
     const source = node as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(source)) {
+    let out: Record<string, unknown> | undefined;
+    const keys = Object.keys(source);
+    const copyUpTo = (n: number): Record<string, unknown> => {
+      const copy: Record<string, unknown> = {};
+      for (let j = 0; j < n; j++) setOwn(copy, keys[j]!, source[keys[j]!]);
+      return copy;
+    };
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = source[key];
       if (key.length > SECRET_SUFFIX.length && key.endsWith(SECRET_SUFFIX)) {
+        out ??= copyUpTo(i);
         const base = key.slice(0, -SECRET_SUFFIX.length);
+        const keyPath = [...here(), key];
         if (Object.hasOwn(source, base)) {
           errors.push(
             new ConfigError(
               `"${key}" and "${base}" are both set; keep one`,
-              positionOf([...at, key], "key"),
+              positionOf(keyPath, "key"),
             ),
           );
           continue;
         }
         const secret = attempt(
           undefined,
-          () => resolveSecret(key, child, [...at, key], stack, positionOf),
+          () => resolveSecret(key, value, keyPath, stack, positionOf),
         );
         if (secret !== undefined) {
           setOwn(out, base, secret);
@@ -76,11 +107,13 @@ export function interpolateValue(
         }
         continue;
       }
-      setOwn(out, key, walk(child, [...at, key]));
+      const next = child(value, key);
+      if (next !== value) out ??= copyUpTo(i);
+      if (out !== undefined) setOwn(out, key, next);
     }
-    return out;
+    return out ?? node;
   };
-  const result = walk(value, path);
+  const result = walk(value);
   return { value: result, secrets, errors };
 }
 

@@ -1,7 +1,7 @@
 /** @module LOAD: read the project config and the test files, resolve variables and servers, normalise every test into a `Suite`. */
 
 import { join, resolve } from "node:path";
-import { ConfigError, ConfigErrors } from "../errors/errors.ts";
+import { type ConfigError, ConfigErrors } from "../errors/errors.ts";
 import {
   CONFIG_FILE,
   discoverDefault,

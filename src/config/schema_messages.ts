@@ -52,6 +52,17 @@ function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError |
     case "additionalProperties": {
       const key = String(params.additionalProperty);
       const allowed = allowedKeys(parent);
+      if (parent.title === "matcher") {
+        // Worded as the matcher registry words it, where its check points: the matcher of a
+        // test, the assertion of a compliance block (as the block parsers position theirs).
+        const at = path[0] === "compliance" && path.at(-1) === "matcher" ? path.slice(0, -1) : path;
+        return new ConfigError(
+          `unknown matcher "${key}", expected one of: ${allowed.join(", ")}${
+            didYouMean(key, allowed)
+          }`,
+          positionOf(at),
+        );
+      }
       const where = path.length === 0 ? "unknown top-level key" : `unknown key`;
       const context = path.length === 0 ? "" : ` in ${contextOf(path, parent)}`;
       return new ConfigError(
@@ -102,6 +113,11 @@ function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError |
         positionOf(path),
       );
     }
+    case "const":
+      return new ConfigError(
+        `${label} must be ${JSON.stringify(params.allowedValue)}, got ${describeValue(error.data)}`,
+        positionOf(path),
+      );
     case "minProperties":
     case "maxProperties":
       return propertyCount(path, parent, error.data, positionOf);

@@ -59,84 +59,18 @@ const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
-  const probes = options.probes ?? PROBES;
-  let opened = typeof options.corpus === "function"
-    ? await open(options, options.server)
-    : await open(options, pinned(options.server, options.corpus.version));
-  let corpus: RunCorpus;
-  if (typeof options.corpus === "function") {
-    try {
-      corpus = await options.corpus(opened.session?.protocolVersion || undefined);
-    } catch (error) {
-      await opened.session?.close();
-      throw error;
-    }
-    const revision = findRevision(corpus.version);
-    if (opened.session && revision && revision.id !== opened.session.protocolVersion) {
-      // The chooser fell back to an older corpus: score that revision on a pinned session.
-      await opened.session.close();
-      opened = await open(options, pinned(options.server, corpus.version));
-    }
-  } else {
-    corpus = options.corpus;
-  }
+  const { opened, corpus } = await openForCorpus(options);
   const { session, handshakeError, server } = opened;
   const transport = server.target.kind === "stdio" ? "stdio" : "http";
-  const checks: CheckResult[] = [];
-  const excluded: ExcludedResult[] = [];
+  let planned: Planned;
   try {
     const ctx = session ? contextOf(session, corpus.version, transport) : undefined;
-    const pending: Array<{ index: number; probe: Probe }> = [];
-    for (const sep of corpus.seps) {
-      for (const requirement of sep.requirements) {
-        const severity = severityOf(requirement.text);
-        if (!isChecked(requirement)) {
-          excluded.push({
-            sep: sep.sep,
-            severity,
-            text: requirement.text,
-            reason: requirement.excluded,
-          });
-          continue;
-        }
-        const base = {
-          check: requirement.check,
-          sep: sep.sep,
-          severity,
-          text: requirement.text,
-          ...(requirement.url === undefined ? {} : { url: requirement.url }),
-        };
-        const probe = Object.hasOwn(probes, requirement.check)
-          ? probes[requirement.check]
-          : undefined;
-        let outcome: Verdict | undefined;
-        if (transport === "stdio" && isHttpOnly(requirement.check)) {
-          outcome = { status: "not-applicable", detail: STDIO_SKIP };
-        } else if (!ctx) {
-          outcome = handshakeOutcome(requirement.check, handshakeError ?? "", probe !== undefined);
-        }
-        if (outcome || !probe) {
-          checks.push(outcome ? { ...base, ...outcome } : { ...base, status: "untested" });
-          continue;
-        }
-        checks.push({ ...base, status: "untested" });
-        pending.push({ index: checks.length - 1, probe });
-      }
-    }
-    if (ctx) {
-      const ordered = [
-        ...pending.filter((p) => !LATE_PROBES.has(checks[p.index]?.check ?? "")),
-        ...pending.filter((p) => LATE_PROBES.has(checks[p.index]?.check ?? "")),
-      ];
-      for (const { index, probe } of ordered) {
-        const outcome = await runProbe(probe, ctx);
-        const current = checks[index];
-        if (current) checks[index] = { ...current, ...outcome };
-      }
-    }
+    planned = planChecks(corpus, options.probes ?? PROBES, transport, ctx, handshakeError);
+    if (ctx) await runPending(planned, ctx);
   } finally {
     await session?.close();
   }
+  const { checks, excluded } = planned;
   const counted = tally(checks, excluded);
   return {
     target_version: corpus.version,
@@ -160,6 +94,107 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     tool: { name: "mcptest", version: options.toolVersion },
     duration_ms: Math.round(performance.now() - started),
   };
+}
+
+/**
+ * Open the session and settle the corpus: a fixed corpus pins the handshake to its revision; a
+ * chooser gets the negotiated revision, and when it falls back to an older corpus the session is
+ * reopened pinned to that one.
+ */
+async function openForCorpus(
+  options: RunConformanceOptions,
+): Promise<{ opened: Opened; corpus: RunCorpus }> {
+  const choose = options.corpus;
+  if (typeof choose !== "function") {
+    return { opened: await open(options, pinned(options.server, choose.version)), corpus: choose };
+  }
+  let opened = await open(options, options.server);
+  let corpus: RunCorpus;
+  try {
+    corpus = await choose(opened.session?.protocolVersion || undefined);
+  } catch (error) {
+    await opened.session?.close();
+    throw error;
+  }
+  const revision = findRevision(corpus.version);
+  if (opened.session && revision && revision.id !== opened.session.protocolVersion) {
+    // The chooser fell back to an older corpus: score that revision on a pinned session.
+    await opened.session.close();
+    opened = await open(options, pinned(options.server, corpus.version));
+  }
+  return { opened, corpus };
+}
+
+/** Every check of a corpus with its verdict so far, and the probes still to run. */
+interface Planned {
+  readonly checks: CheckResult[];
+  readonly excluded: ExcludedResult[];
+  /** Checks (by index in `checks`) whose probe runs on the live session. */
+  readonly pending: Array<{ index: number; probe: Probe }>;
+}
+
+/**
+ * One result per requirement, in corpus order: excluded ones aside; HTTP-only checks on stdio
+ * not applicable; without a session the handshake decides; without a probe untested; the rest
+ * pending (untested until their probe runs).
+ */
+function planChecks(
+  corpus: RunCorpus,
+  probes: Readonly<Record<string, Probe>>,
+  transport: "stdio" | "http",
+  ctx: ProbeContext | undefined,
+  handshakeError: string | undefined,
+): Planned {
+  const planned: Planned = { checks: [], excluded: [], pending: [] };
+  const { checks, excluded, pending } = planned;
+  for (const sep of corpus.seps) {
+    for (const requirement of sep.requirements) {
+      const severity = severityOf(requirement.text);
+      if (!isChecked(requirement)) {
+        excluded.push({
+          sep: sep.sep,
+          severity,
+          text: requirement.text,
+          reason: requirement.excluded,
+        });
+        continue;
+      }
+      const base = {
+        check: requirement.check,
+        sep: sep.sep,
+        severity,
+        text: requirement.text,
+        ...(requirement.url === undefined ? {} : { url: requirement.url }),
+      };
+      const probe = Object.hasOwn(probes, requirement.check)
+        ? probes[requirement.check]
+        : undefined;
+      let outcome: Verdict | undefined;
+      if (transport === "stdio" && isHttpOnly(requirement.check)) {
+        outcome = { status: "not-applicable", detail: STDIO_SKIP };
+      } else if (!ctx) {
+        outcome = handshakeOutcome(requirement.check, handshakeError ?? "", probe !== undefined);
+      }
+      if (outcome || !probe) {
+        checks.push(outcome ? { ...base, ...outcome } : { ...base, status: "untested" });
+        continue;
+      }
+      checks.push({ ...base, status: "untested" });
+      pending.push({ index: checks.length - 1, probe });
+    }
+  }
+  return planned;
+}
+
+/** Run the pending probes one at a time, the late ones (they read the whole run's traffic) last. */
+async function runPending({ checks, pending }: Planned, ctx: ProbeContext): Promise<void> {
+  const late = (p: { index: number }) => LATE_PROBES.has(checks[p.index]?.check ?? "");
+  const ordered = [...pending.filter((p) => !late(p)), ...pending.filter(late)];
+  for (const { index, probe } of ordered) {
+    const outcome = await runProbe(probe, ctx);
+    const current = checks[index];
+    if (current) checks[index] = { ...current, ...outcome };
+  }
 }
 
 /** An opened session, or the handshake error that prevented it. */

@@ -43,11 +43,11 @@ interface Page {
  */
 export function surfaceOf(capture: CaptureLike, label = capture.server_label): Surface {
   const listings = {} as Record<Category, Listing>;
-  for (const category of CATEGORIES) listings[category] = listingOf(capture, category);
+  for (const category of CATEGORIES) listings[category] = listingOf(capture, category, label);
   return { label, listings };
 }
 
-function listingOf(capture: CaptureLike, category: Category): Listing {
+function listingOf(capture: CaptureLike, category: Category, label: string): Listing {
   const { method } = LISTING[category];
   const pages: Page[] = [];
   for (const exchange of capture.exchanges) {
@@ -63,7 +63,7 @@ function listingOf(capture: CaptureLike, category: Category): Listing {
     if (caps !== null && !(CAPABILITY[category] in caps)) {
       return { known: true, items: new Map() };
     }
-    return { known: false, reason: `no ${method} response in ${capture.server_label}` };
+    return { known: false, reason: `no ${method} response in ${label}` };
   }
   // The last run of pages that starts without a cursor.
   let start = pages.length - 1;

@@ -12,6 +12,13 @@ import { failed, type LayerResult, ok } from "./types.ts";
 const SPAWN_FIX = "check that the command exists (PATH), is executable, and that cwd: is right";
 const FRAMING_FIX = "log to stderr: stdout carries only newline-delimited JSON-RPC";
 
+/** What the server did first: wrote a line, exited, overflowed the message cap, or nothing in time. */
+interface FirstOutput {
+  readonly line?: string;
+  readonly exited?: number;
+  readonly tooLong?: number;
+}
+
 /** Spawn the command, send one initialize line, and look at the first line that comes back. */
 async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<LayerResult[]> {
   const command = target.command[0] ?? "";
@@ -34,26 +41,10 @@ async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<
     await writer.write(
       new TextEncoder().encode(JSON.stringify(initializeRequest(0, revision.id)) + "\n"),
     ).catch(() => {});
-    const first = await new Promise<{ line?: string; exited?: number; tooLong?: number }>(
-      (resolve) => {
-        timer = setTimeout(() => resolve({}), timeoutMs);
-        const splitter = new LineSplitter({
-          ...(target.maxMessageBytes === undefined ? {} : { maxBytes: target.maxMessageBytes }),
-          onOverflow: (max) => resolve({ tooLong: max }),
-        });
-        (async () => {
-          while (true) {
-            const { value, done } = await lines.read().catch(() => ({
-              value: undefined,
-              done: true,
-            }));
-            if (done || value === undefined) return resolve({ exited: (await child.status).code });
-            const found = splitter.push(value).find((l) => l.trim() !== "");
-            if (found !== undefined) return resolve({ line: found.trim() });
-          }
-        })();
-      },
-    );
+    const first = await new Promise<FirstOutput>((resolve) => {
+      timer = setTimeout(() => resolve({}), timeoutMs);
+      void readFirstLine(lines, child, target, resolve);
+    });
     if (first.exited !== undefined) {
       const tail = (await stderr).trim().split("\n").slice(-3).join(" | ");
       return [
@@ -64,26 +55,7 @@ async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<
         ),
       ];
     }
-    const spawned = ok("spawn", `started ${command} (pid ${child.pid})`);
-    if (first.tooLong !== undefined) {
-      return [spawned, failed("framing", messageCapMessage(first.tooLong), FRAMING_FIX)];
-    }
-    if (first.line === undefined) {
-      return [spawned, ok("framing", `no output within ${timeoutMs} ms (the handshake decides)`)];
-    }
-    try {
-      JSON.parse(first.line);
-      return [spawned, ok("framing", "newline-delimited JSON-RPC on stdout")];
-    } catch {
-      return [
-        spawned,
-        failed(
-          "framing",
-          `server wrote non-JSON to stdout: ${JSON.stringify(first.line.slice(0, 120))}`,
-          FRAMING_FIX,
-        ),
-      ];
-    }
+    return [ok("spawn", `started ${command} (pid ${child.pid})`), framingLayer(first, timeoutMs)];
   } finally {
     clearTimeout(timer);
     await writer.close().catch(() => {});
@@ -91,6 +63,48 @@ async function spawnAndFraming(target: StdioTarget, timeoutMs: number): Promise<
     // The whole process group, a grandchild that ignores SIGTERM included.
     await endTree(server, 0);
     await stderr.catch(() => "");
+  }
+}
+
+/** Read stdout until its first non-blank line, the message cap, or the end (then the exit code). */
+async function readFirstLine(
+  lines: ReadableStreamDefaultReader<Uint8Array>,
+  child: Deno.ChildProcess,
+  target: StdioTarget,
+  resolve: (first: FirstOutput) => void,
+): Promise<void> {
+  const splitter = new LineSplitter({
+    ...(target.maxMessageBytes === undefined ? {} : { maxBytes: target.maxMessageBytes }),
+    onOverflow: (max) => resolve({ tooLong: max }),
+  });
+  while (true) {
+    const { value, done } = await lines.read().catch(() => ({
+      value: undefined,
+      done: true,
+    }));
+    if (done || value === undefined) return resolve({ exited: (await child.status).code });
+    const found = splitter.push(value).find((l) => l.trim() !== "");
+    if (found !== undefined) return resolve({ line: found.trim() });
+  }
+}
+
+/** The framing layer from the server's first output (it did not exit). */
+function framingLayer(first: FirstOutput, timeoutMs: number): LayerResult {
+  if (first.tooLong !== undefined) {
+    return failed("framing", messageCapMessage(first.tooLong), FRAMING_FIX);
+  }
+  if (first.line === undefined) {
+    return ok("framing", `no output within ${timeoutMs} ms (the handshake decides)`);
+  }
+  try {
+    JSON.parse(first.line);
+    return ok("framing", "newline-delimited JSON-RPC on stdout");
+  } catch {
+    return failed(
+      "framing",
+      `server wrote non-JSON to stdout: ${JSON.stringify(first.line.slice(0, 120))}`,
+      FRAMING_FIX,
+    );
   }
 }
 

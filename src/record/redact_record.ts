@@ -40,7 +40,16 @@ export const CAPTURE_ENUM_PATHS: ReadonlySet<string> = new Set(
 );
 
 /** Segments of a test id (`<file>::<kind>::<name>`) that are vocabulary, kept as they are. */
-const ID_WORDS = new Set(["tool", "resource", "prompt", "compliance", "gate"]);
+const ID_WORDS = new Set([
+  "tool",
+  "resource",
+  "prompt",
+  "list",
+  "agent",
+  "eval",
+  "compliance",
+  "gate",
+]);
 
 /**
  * Redact a test id (`<file>::<kind>::<name>`, `compliance::<rev>::<rule>`) around its kind, which is

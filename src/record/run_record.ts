@@ -103,6 +103,8 @@ export interface TestResult {
   readonly rule?: RuleRef;
   /** The test ran against a cassette, not the live server (duration and token budgets skipped). */
   readonly replayed?: boolean;
+  /** The result was served from the result cache (docs/cache.md), not run in this run. */
+  readonly cached?: boolean;
   /** Agent and eval rows (docs/agents.md): the model, who answered, tokens, cost, judges. */
   readonly agent?: AgentRowInfo;
 }

@@ -168,7 +168,7 @@ function testBlock(test: TestResult): string[] {
   const open = o === "fail" || o === "error" || o === "budget" ? " open" : "";
   const tail = o === "skip"
     ? escapeText(test.skipReason ?? "skipped")
-    : humanDuration(test.durationMs);
+    : humanDuration(test.durationMs) + (test.cached ? " (cached)" : "");
   const lines = [
     `<details class="test ${o}"${open}><summary><span class="badge ${o}">${LABEL[o]}</span>` +
     `<span class="name">${escapeText(test.name)}</span><span class="where">${

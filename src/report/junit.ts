@@ -83,6 +83,9 @@ function testcase(test: TestResult): string[] {
   const out = skipped.length === 0
     ? []
     : [`      <system-out>${escapeText(skipped.map(skippedBudgetText).join("\n"))}</system-out>`];
+  if (test.cached) {
+    out.unshift('      <properties><property name="mcptest.cached" value="true"/></properties>');
+  }
   if (outcome === "pass" && out.length === 0) return [`    <testcase ${head}/>`];
   if (outcome === "pass") return [`    <testcase ${head}>`, ...out, `    </testcase>`];
   const rule = failingRule(test);

@@ -92,7 +92,7 @@ export function renderMarkdown(record: RunRecord): string {
     const o = outcomeOf(test);
     const duration = o === "skip" ? markdownCell(test.skipReason ?? "skipped") : humanDuration(
       test.durationMs,
-    );
+    ) + (test.cached ? " (cached)" : "");
     out.push(
       `| ${ICON[o]} ${LABEL[o]} | ${markdownCell(test.name)} | ${test.kind} | ${duration} | ${
         location(test.file, test.line)

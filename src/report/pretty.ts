@@ -35,6 +35,7 @@ export function renderPretty(record: RunRecord, style: Styler): string {
       }
     }
   }
+  if (record.cost) lines.push("", costLine(record.cost));
   lines.push("", summaryLine(record));
   return neutralizeCommands(lines.join("\n") + "\n");
 }
@@ -60,8 +61,10 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
     : style.red("FAIL");
   const tail = test.status === "skip"
     ? `(${oneLine(test.skipReason ?? "skipped")})`
-    : `(${[`${test.durationMs}ms`, ...resultMarks(test)].join(", ")})`;
-  const lines = [`  ${label}  ${oneLine(test.name).padEnd(width)}${style.dim(tail)}`];
+    : `(${[`${test.durationMs}ms`, ...resultMarks(test), ...agentMarks(test)].join(", ")})`;
+  const cached = test.cached ? style.dim(" (cached)") : "";
+  const lines = [`  ${label}  ${oneLine(test.name).padEnd(width)}${style.dim(tail)}${cached}`];
+  for (const line of judgeLines(test)) lines.push(`${DETAIL}${style.dim(oneLine(line))}`);
   const rule = failingRule(test);
   if (rule) lines.push(`${DETAIL}${style.dim(oneLine(ruleSummary(rule)))}`);
   if (test.failure) {
@@ -91,6 +94,31 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
     );
   }
   return lines;
+}
+
+/** Agent and eval rows: who answered, tokens, cost (`provider stub` marks a missing key). */
+function agentMarks(test: TestResult): string[] {
+  const a = test.agent;
+  if (!a) return [];
+  const cost = a.costUsd === null ? "cost unknown" : `$${a.costUsd.toFixed(6)}`;
+  return [
+    ...(a.provider ? [`provider ${a.provider}`] : []),
+    `${a.tokens.total} tokens`,
+    cost,
+  ];
+}
+
+/** One line per judge verdict of a row. */
+function judgeLines(test: TestResult): string[] {
+  return (test.agent?.judges ?? []).map((v) =>
+    `judge ${v.model} (${v.provider}): ${v.verdict}, score ${v.score.toFixed(2)}: ${v.reasoning}`
+  );
+}
+
+/** The run's model spending. */
+function costLine(cost: NonNullable<RunRecord["cost"]>): string {
+  const tripped = cost.capTripped ? ` (stopped by ${cost.capTripped})` : "";
+  return `Model cost: $${cost.totalUsd.toFixed(6)}${tripped}`;
 }
 
 function renderAssertion(a: AssertionResult): string[] {

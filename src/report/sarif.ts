@@ -108,7 +108,13 @@ export function renderSarif(record: RunRecord): string {
         executionSuccessful: true,
         ...(skipped.length > 0 ? { toolExecutionNotifications: skipped } : {}),
         startTimeUtc: utc(record.startedAt),
-        properties: { summary: record.summary, durationMs: record.durationMs },
+        properties: {
+          summary: record.summary,
+          durationMs: record.durationMs,
+          ...(record.tests.some((t) => t.cached)
+            ? { cachedTests: record.tests.filter((t) => t.cached).length }
+            : {}),
+        },
       }],
       results,
     }],

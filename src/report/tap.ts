@@ -51,7 +51,9 @@ function verdictLines(test: TestResult, n: number): string[] {
   if (outcome === "skip") {
     return [`ok ${n} - ${name} # SKIP ${oneLine(test.skipReason ?? "skipped")}`];
   }
-  if (outcome === "pass") return [`ok ${n} - ${name} # time=${test.durationMs}ms`];
+  if (outcome === "pass") {
+    return [`ok ${n} - ${name} # time=${test.durationMs}ms${test.cached ? " (cached)" : ""}`];
+  }
   const rule = failingRule(test);
   const diagnostics = {
     message: failureHeadline(test),

@@ -14,9 +14,11 @@ import type { CaptureSession, Session } from "../session/types.ts";
 import { VERSION } from "../version.ts";
 import type { LastFailedState } from "./last_failed.ts";
 import { prepareTests } from "./prepare.ts";
+import { type AgentStageOptions, runAgentStage } from "../agent/run_hook.ts";
 import { collectRecord } from "./run.ts";
 import { nameFilter } from "./select.ts";
 import { selectTests } from "./select_tests.ts";
+import { openResultCache } from "../cache/result_cache.ts";
 
 /** How {@link runSuite} runs a suite: the options of `mcptest run`, as data. */
 export interface RunSuiteOptions {
@@ -64,6 +66,8 @@ export interface RunSuiteOptions {
    * `live` (`--live`) never replays, `record` (`--record`) runs live and writes the cassettes.
    */
   readonly cassettes?: CassetteMode;
+  /** The result cache (docs/cache.md): true reads and writes `<cwd>/.mcptest/cache/`; default false (`mcptest run` passes true unless `--no-cache`). */
+  readonly cache?: boolean;
   /**
    * The run's secrets (docs/auth.md): the suite's plus the tokens learnt while running; the
    * record, captures and cassettes redact all of them. Pass one to redact other outputs (a
@@ -72,6 +76,8 @@ export interface RunSuiteOptions {
   readonly secrets?: RuntimeSecrets;
   /** Re-reads a bearer/header auth variable on a 401 (src/auth/reread.ts); default: the environment. */
   readonly reread?: VariableRereader;
+  /** Agent tests, evals and the coverage gate (docs/agents.md): `--require-keys`, `--max-cost`, `--coverage-threshold`. */
+  readonly agents?: Pick<AgentStageOptions, "requireKeys" | "maxCostUsd" | "coverageThreshold">;
 }
 
 /**
@@ -123,10 +129,18 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
   });
   options.onSelected?.(selected);
+  const cache = await openResultCache(suite, selected, {
+    enabled: options.cache ?? false,
+    cwd,
+    mode: options.cassettes ?? "auto",
+    updateSnapshots: options.updateSnapshots ?? false,
+    toolVersion: options.toolVersion ?? VERSION,
+  });
+  for (const hit of cache.hits.values()) options.onResult?.(hit);
   const blocks = suite.compliance ?? [];
   const gates = blocks.length > 0 ? await import("../compliance/gates/run_gates.ts") : undefined;
   const gradeBaselines = await gates?.readGradeBaselines(blocks);
-  const collected = await collectRecord(suite, prepareTests(suite, selected), {
+  const collected = await collectRecord(suite, prepareTests(suite, cache.toRun), {
     connect: open,
     toolVersion: options.toolVersion ?? VERSION,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -138,7 +152,17 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.onResult ? { onResult: options.onResult } : {}),
     ...(options.onCapture ? { onCapture: options.onCapture } : {}),
   });
-  const record = markReplayed(collected, cassettes.replayed);
+  const agents = await runAgentStage(suite, selected, open, {
+    ...(options.filter !== undefined ? { select: rowFilter(options.filter) } : {}),
+    ...(options.agents ?? {}),
+    updateSnapshots: options.updateSnapshots ?? false,
+    ci: options.ci ?? Deno.env.get("CI") === "true",
+    ...(options.onResult ? { onResult: options.onResult } : {}),
+  });
+  const record = await cache.complete(
+    redactRecord(markReplayed(agents(collected), cassettes.replayed), suite.secrets),
+    selected,
+  );
   await cassettes.finish();
   if (!gates || blocks.length === 0) return redactRecord(record, suite.secrets);
   const { runComplianceBlocks } = await import("../compliance/run_blocks.ts");
@@ -160,4 +184,10 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     summary: summarize(tests),
     durationMs: record.durationMs + Math.round(performance.now() - started),
   }, suite.secrets);
+}
+
+/** `--filter` on a row name (agent and eval rows are not TestCases). */
+function rowFilter(pattern: string): (name: string) => boolean {
+  const select = nameFilter(pattern);
+  return (name) => select({ name } as TestCase);
 }

@@ -1,5 +1,7 @@
 /** @module Newline framing for stdio: linear in line size (chunk list, one join per line), CRLF tolerated, a byte cap per line. */
 
+import { concatBytes } from "../util/concat_bytes.ts";
+
 /** The default cap of one stdio message (one line), in bytes: 16 MiB. */
 export const DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
@@ -81,17 +83,7 @@ export class LineSplitter {
   }
 
   #take(): string {
-    const parts = this.#parts;
-    let joined: Uint8Array;
-    if (parts.length === 1) joined = parts[0]!;
-    else {
-      joined = new Uint8Array(this.#size);
-      let offset = 0;
-      for (const part of parts) {
-        joined.set(part, offset);
-        offset += part.length;
-      }
-    }
+    const joined = concatBytes(this.#parts);
     this.#parts = [];
     this.#size = 0;
     const line = this.#decoder.decode(joined);

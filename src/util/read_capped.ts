@@ -1,5 +1,7 @@
 /** @module The one capped stream reader: read a byte stream whole, refusing more than a cap (HTTP bodies, downloads, decompression). */
 
+import { concatBytes } from "./concat_bytes.ts";
+
 /**
  * Read `stream` to the end into one Uint8Array, stopping (and cancelling the stream) as soon as
  * more than `maxBytes` arrived: then `tooLarge(maxBytes)` is thrown. Memory stays bounded by the
@@ -28,12 +30,5 @@ export async function readCapped(
   } finally {
     reader.releaseLock();
   }
-  if (chunks.length === 1) return chunks[0]!;
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks);
 }

@@ -6,7 +6,9 @@ import { mcptest } from "../_helpers/cli.ts";
 /** Every command path the CLI must document; discovery below must find exactly these. */
 const EXPECTED = [
   "",
+  "init",
   "run",
+  "list",
   "report",
   "compliance",
   "compliance run",
@@ -18,8 +20,13 @@ const EXPECTED = [
   "conformance refresh",
   "conformance check-ids",
   "doctor",
+  "auth",
+  "auth login",
+  "auth logout",
   "lint",
   "migrate",
+  "serve",
+  "diff",
 ];
 
 /** The subcommand names listed under `Commands:` in a help text (commander's own `help` left out). */

@@ -8,11 +8,8 @@ import type {
   RevisionCorpus,
   RuleSpec,
 } from "../../src/compliance/corpus/types.ts";
-import {
-  canonicalJson,
-  diffCorpusVersions,
-  diffVersions,
-} from "../../src/compliance/corpus/version_diff.ts";
+import { diffCorpusVersions, diffVersions } from "../../src/compliance/corpus/version_diff.ts";
+import { canonicalJson } from "../../src/util/canonical_json.ts";
 
 const rule = (
   id: string,

@@ -11,6 +11,16 @@ import { FIXTURE_CREDENTIALS, httpSpec, stdioSpec } from "./_servers.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
+/**
+ * The token-validation probes need a real token (a signed JWT for AUTH-008/009) and servers careless
+ * in ways the compliance fixture is not: tests/compliance/auth_rules_test.ts shows each failing on
+ * the careless protected server (tests/fixtures/auth/) and passing on the validating one, against a
+ * real authorization server. Here the fixture's token is opaque, so AUTH-008/009 skip with that
+ * reason, and AUTH-010 passes conformant but has no fault to break it.
+ */
+const TOKEN_PROBES = new Set(["AUTH-008", "AUTH-009", "AUTH-010"]);
+const JWT_PROBES = new Set(["AUTH-008", "AUTH-009"]);
+
 async function pool<T>(items: readonly T[], size: number, run: (item: T) => Promise<void>) {
   const queue = [...items];
   await Promise.all(Array.from({ length: size }, async () => {
@@ -41,6 +51,11 @@ Deno.test(
               assert.match(result.skipReason ?? "", /stdio-only rule; the server runs over HTTP/);
               continue;
             }
+            if (JWT_PROBES.has(id)) {
+              assert.equal(result.status, "skip", `${result.id}: ${JSON.stringify(result)}`);
+              assert.match(result.skipReason ?? "", /not a signed JWT/);
+              continue;
+            }
             assert.equal(
               result.status,
               "pass",
@@ -50,7 +65,8 @@ Deno.test(
           // A fixture of its own per broken rule: the break reaches every request of the run,
           // the well-known documents on the origin included (a `?break=` query would not).
           const problems: string[] = [];
-          await pool(rules.filter((r) => !stdioOnly.has(r.id)), 8, async (rule) => {
+          const breakable = rules.filter((r) => !stdioOnly.has(r.id) && !TOKEN_PROBES.has(r.id));
+          await pool(breakable, 8, async (rule) => {
             const broken = serveHttp(0, new Set([rule.id]));
             try {
               const run = await runCompliance({

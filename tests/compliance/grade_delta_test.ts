@@ -120,6 +120,11 @@ Deno.test("blocksOf() reads grade_delta: and rejects bad ones at file:line:col",
       /^suite\.yml:7:5: unknown key "tolerance"/,
     ],
     [
+      "a baseline of blanks (the schema sees it before interpolation)",
+      "  spec_version: v2025-06-18\n  grade_delta:\n    baseline: '  '\n",
+      /^suite\.yml:6:15: grade_delta: needs baseline:, the grade file to compare with/,
+    ],
+    [
       "no spec_version pin",
       "  grade_delta:\n    baseline: g.json\n",
       /^suite\.yml:4:3: grade_delta: needs compliance\.spec_version/,
@@ -379,7 +384,7 @@ Deno.test("evaluateGates() grades each server of a grade_delta: block against it
     async () => {
       await within("", async (suite, dir) => {
         const bad: [string, RegExp][] = [
-          ["{nope", /g\.json: not valid JSON .*, expected \{"version": 1, "grades"/],
+          ["{nope", /g\.json:1:2: not valid JSON \(.+\), expected \{"version": 1, "grades"/],
           ["[]", /g\.json: the file holds an array, expected \{"version": 1/],
           ['{"version": 2, "grades": {}}', /g\.json: "version" is 2, expected 1$/],
           ['{"version": 1}', /g\.json: "grades" is missing, expected an object of grades/],

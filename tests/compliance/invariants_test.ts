@@ -125,7 +125,7 @@ Deno.test("composition hazards: tool-name overlap and request-id reuse across se
 });
 
 Deno.test("parseCapture() rejects malformed captures with where they are wrong", () => {
-  assert.throws(() => parseCapture("{", "c.json"), /cannot parse capture c\.json/);
+  assert.throws(() => parseCapture("{", "c.json"), /: c\.json:1:2: cannot parse capture: Expected/);
   assert.throws(() => parseCapture("[]", "c.json"), /is empty/);
   assert.throws(
     () => parseCapture('{"server_label": 1, "exchanges": []}', "c.json"),

@@ -64,6 +64,7 @@ agents:
   - name: weather query
     model: claude-sonnet-4-5
     servers: [weather]
+    prompt: What is the weather in Paris?
 providers:
   openrouter: { type: openai, base_url: "https://openrouter.ai/api/v1", api_key_env: OPENROUTER_API_KEY }
 budget:

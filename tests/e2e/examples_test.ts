@@ -1,6 +1,10 @@
 import assert from "node:assert/strict";
 import { mcptest, ROOT } from "../_helpers/cli.ts";
 import { authExampleFixture } from "../fixtures/auth/examples.ts";
+import { startAutopilotApi } from "../fixtures/agent/autopilot.ts";
+
+/** Agent examples run against the fake model API (127.0.0.1) with fake keys. */
+const AGENT = startAutopilotApi();
 
 /** How each documented example runs, and what it must do. Every examples/*.yml must be listed. */
 const EXAMPLES: Record<
@@ -11,6 +15,11 @@ const EXAMPLES: Record<
   "auth-bearer.yml": { args: ["run", "examples/auth-bearer.yml"], code: 0, stdout: /1 passed/ },
   "auth-headers.yml": { args: ["run", "examples/auth-headers.yml"], code: 0, stdout: /1 passed/ },
   "auth-oauth.yml": { args: ["run", "examples/auth-oauth.yml"], code: 0, stdout: /1 passed/ },
+  "authoring.yml": {
+    args: ["run", "examples/authoring.yml"],
+    code: 0,
+    stdout: /PASS {2}add takes typed variables[\s\S]*6 passed, 0 failed/,
+  },
   "cassettes.yml": {
     args: ["run", "examples/cassettes.yml"],
     code: 0,
@@ -72,6 +81,42 @@ const EXAMPLES: Record<
     args: ["compliance", "run", "--from-suite", "examples/compliance-grade-tolerance.yml"],
     code: 0,
     stdout: /PASS {2}grade_delta default \[v2026-07-28\]/,
+  },
+  "agent-weather.yml": {
+    args: ["run", "examples/agent-weather.yml"],
+    env: AGENT.env,
+    code: 0,
+    stdout:
+      /PASS {2}weather query routes to get_weather \[claude-sonnet-4-5\][^\n]*provider anthropic/,
+  },
+  "agent-matrix.yml": {
+    args: ["run", "examples/agent-matrix.yml"],
+    env: AGENT.env,
+    code: 0,
+    stdout: /provider openai[\s\S]*provider google[\s\S]*provider mistral[\s\S]*4 passed, 0 failed/,
+  },
+  "agent-custom-providers.yml": {
+    args: [
+      "run",
+      "examples/agent-custom-providers.yml",
+      "--var",
+      `LOCAL_LLM_URL=${AGENT.env.LOCAL_LLM_URL}`,
+    ],
+    env: AGENT.env,
+    code: 0,
+    stdout: /\[local\/qwen3-32b\][^\n]*provider local/,
+  },
+  "agent-llm-judge.yml": {
+    args: ["run", "examples/agent-llm-judge.yml"],
+    env: AGENT.env,
+    code: 0,
+    stdout: /judge claude-haiku-4-5 \(anthropic\): pass[\s\S]*2 passed, 0 failed/,
+  },
+  "agent-issues-and-notifications.yml": {
+    args: ["run", "examples/agent-issues-and-notifications.yml"],
+    env: AGENT.env,
+    code: 0,
+    stdout: /PASS {2}open issue and notify oncall/,
   },
   "migration.yml": {
     args: ["run", "examples/migration.yml"],

@@ -44,9 +44,9 @@ Deno.test("mcptest run reports load errors at file:line:col and exits 2, without
       /suite\.yml:10:18: unknown matcher "equalz", expected one of: exact/,
     ],
     [
-      "agents: tests this version cannot run",
+      "an agents: test without its required keys",
       `${server}agents:\n  - name: an agent test\n`,
-      /suite\.yml:\d+:1: agents: tests are not supported/,
+      /suite\.yml:\d+:\d+: .*(missing|required).*(prompt|servers|model)/,
     ],
     [
       "unresolvable variable",

@@ -6,6 +6,10 @@ import { runSuite } from "../../src/runner/run_suite.ts";
 import { VERSION } from "../../src/version.ts";
 import { mcptest, ROOT } from "../_helpers/cli.ts";
 import { authExampleFixture } from "../fixtures/auth/examples.ts";
+import { startAutopilotApi } from "../fixtures/agent/autopilot.ts";
+
+/** Agent examples run against the fake model API (127.0.0.1) with fake keys. */
+const AGENT = startAutopilotApi();
 
 /** How each example runs through `mcptest run` (lint-only examples are not run records). */
 const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<string, string> }> = {
@@ -13,6 +17,7 @@ const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<str
   "auth-bearer.yml": {},
   "auth-headers.yml": {},
   "auth-oauth.yml": {},
+  "authoring.yml": {},
   "cassettes.yml": {},
   "compliance.yml": {},
   "compliance-grade.yml": {},
@@ -28,6 +33,14 @@ const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<str
   },
   "server-options.yml": {},
   "spec-version-pinning.yml": {},
+  "agent-weather.yml": { env: AGENT.env },
+  "agent-matrix.yml": { env: AGENT.env },
+  "agent-custom-providers.yml": {
+    args: ["--var", `LOCAL_LLM_URL=${AGENT.env.LOCAL_LLM_URL}`],
+    env: AGENT.env,
+  },
+  "agent-llm-judge.yml": { env: AGENT.env },
+  "agent-issues-and-notifications.yml": { env: AGENT.env },
 };
 const NOT_RUN_RECORDS = new Set(["migration-legacy-suite.yml"]);
 
@@ -75,6 +88,8 @@ Deno.test("runSuite() gives the record `mcptest run --reporter json` writes, on 
             "run",
             ...(how.config ? ["--config", path] : [path]),
             ...(how.args ?? []),
+            // The library call runs without the result cache (its default); so does this run.
+            "--no-cache",
             "--reporter",
             "json",
             "--output",

@@ -2,6 +2,7 @@
 
 import { UsageError } from "../../errors/errors.ts";
 import { styler } from "../../util/ansi.ts";
+import { canonicalJson } from "../../util/canonical_json.ts";
 import { severityIn } from "./severity.ts";
 import type {
   ComplianceCorpus,
@@ -41,18 +42,6 @@ export interface DiffSummary {
   readonly removed: number;
   /** Shared rules with the same expect block. */
   readonly unchanged: number;
-}
-
-/** Canonical JSON: object keys sorted at every level, so key order never counts as a change. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
 }
 
 /** An expect block's identity: its assertions are a conjunction, so neither their order nor their keys' order counts. */

@@ -8,6 +8,28 @@ import { fetchSameOrigin } from "../../transport/_http.ts";
 
 type HttpProbe = Extract<RuleProbe, { kind: "http" }>;
 
+/**
+ * Placeholders filled with token material at send time, inside the http probe only, so a token
+ * never reaches a filled rule, a result or a report: the bearer token itself, the same token with
+ * its signature altered, and an `alg: none` re-encoding of its header and payload.
+ */
+export const TOKEN_PLACEHOLDERS = [
+  "access_token",
+  "access_token_altered_signature",
+  "access_token_alg_none",
+] as const;
+
+/** One of {@link TOKEN_PLACEHOLDERS}. */
+export type TokenPlaceholder = typeof TOKEN_PLACEHOLDERS[number];
+
+/** What an http probe sends on top of the target's headers. */
+export interface ProbeCredentials {
+  /** The credential headers of the server's `auth:` block, as sent now (empty without one). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The values of the token placeholders the probe uses. */
+  readonly tokens: Readonly<Partial<Record<TokenPlaceholder, string>>>;
+}
+
 /** What one HTTP request got back. */
 export interface HttpStep {
   readonly status: number;
@@ -26,6 +48,13 @@ export interface HttpRoot {
 
 const ACCEPT = "application/json, text/event-stream";
 
+const NO_CREDENTIALS: ProbeCredentials = { headers: {}, tokens: {} };
+
+/** The target's configured headers and its `auth:` credentials (every probe request but omitted ones). */
+function baseHeaders(target: HttpTarget, credentials: ProbeCredentials): Record<string, string> {
+  return { ...target.headers, ...credentials.headers };
+}
+
 /**
  * fetch through {@link fetchSameOrigin}: a same-origin redirect is followed, one to another origin
  * is refused (a TransportError) before anything is sent there.
@@ -42,10 +71,15 @@ async function openSession(
   target: HttpTarget,
   revision: RevisionInfo,
   timeoutMs: number,
+  credentials: ProbeCredentials,
 ): Promise<string | undefined> {
   const init = await fetchGuarded(target.url, {
     method: "POST",
-    headers: { ...target.headers, "Content-Type": "application/json", Accept: ACCEPT },
+    headers: {
+      ...baseHeaders(target, credentials),
+      "Content-Type": "application/json",
+      Accept: ACCEPT,
+    },
     body: JSON.stringify(initializeRequest("mcptest-compliance-init", revision.id)),
     signal: AbortSignal.timeout(timeoutMs),
   });
@@ -55,7 +89,7 @@ async function openSession(
   const done = await fetchGuarded(target.url, {
     method: "POST",
     headers: {
-      ...target.headers,
+      ...baseHeaders(target, credentials),
       "Content-Type": "application/json",
       Accept: ACCEPT,
       "Mcp-Session-Id": id,
@@ -68,12 +102,26 @@ async function openSession(
   return id;
 }
 
-/** Replace `{{session_id}}`; undefined when the text needed a session the server did not give. */
-function fill(text: string, sessionId: string | undefined): string | undefined {
+/** What the send-time placeholders stand for: the probe's session and the token variants. */
+interface SendVariables {
+  readonly sessionId: string | undefined;
+  readonly tokens: ProbeCredentials["tokens"];
+}
+
+const SEND_TIME = new RegExp(`\\{\\{(session_id|${TOKEN_PLACEHOLDERS.join("|")})\\}\\}`, "g");
+
+/**
+ * Replace `{{session_id}}` and the token placeholders; undefined when the text needed a value that
+ * is absent (a session the server did not give). Tokens are filled here, at send time only.
+ */
+function fill(text: string, vars: SendVariables): string | undefined {
   let missing = false;
-  const out = text.replace(/\{\{session_id\}\}/g, () => {
-    if (sessionId === undefined) missing = true;
-    return sessionId ?? "";
+  const out = text.replace(SEND_TIME, (_, name: string) => {
+    const value = name === "session_id"
+      ? vars.sessionId
+      : vars.tokens[name as keyof SendVariables["tokens"]];
+    if (value === undefined) missing = true;
+    return value ?? "";
   });
   return missing ? undefined : out;
 }
@@ -90,19 +138,27 @@ function parseBody(text: string, type: string): unknown {
   }
 }
 
-/** The request's headers: the server's configured ones (minus credentials when asked), then the spec's (case-insensitive override). */
+/**
+ * The request's headers: the server's configured ones and its `auth:` credentials (both minus the
+ * credentials when asked: the configured `Authorization` and every `auth:` header), then the
+ * spec's (case-insensitive override).
+ */
 function requestHeaders(
   spec: HttpRequestSpec,
   target: HttpTarget,
-  sessionId: string | undefined,
+  vars: SendVariables,
+  credentials: ProbeCredentials,
 ): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(target.headers ?? {})) {
     if (spec.omit_credentials && name.toLowerCase() === "authorization") continue;
     headers.set(name, value);
   }
+  if (!spec.omit_credentials) {
+    for (const [name, value] of Object.entries(credentials.headers)) headers.set(name, value);
+  }
   for (const [name, value] of Object.entries(spec.headers ?? {})) {
-    const filled = fill(value, sessionId);
+    const filled = fill(value, vars);
     if (filled !== undefined) headers.set(name, filled);
   }
   return headers;
@@ -111,14 +167,16 @@ function requestHeaders(
 async function send(
   spec: HttpRequestSpec,
   target: HttpTarget,
-  sessionId: string | undefined,
+  vars: SendVariables,
   timeoutMs: number,
+  credentials: ProbeCredentials,
 ): Promise<{ step: HttpStep; body: unknown }> {
-  const url = spec.path === undefined ? target.url : new URL(spec.path, target.url).href;
-  const body = spec.body === undefined ? undefined : fill(spec.body, sessionId) ?? spec.body;
+  const path = spec.path === undefined ? undefined : fill(spec.path, vars) ?? spec.path;
+  const url = path === undefined ? target.url : new URL(path, target.url).href;
+  const body = spec.body === undefined ? undefined : fill(spec.body, vars) ?? spec.body;
   const response = await fetchGuarded(url, {
     method: spec.method,
-    headers: requestHeaders(spec, target, sessionId),
+    headers: requestHeaders(spec, target, vars, credentials),
     ...(body === undefined ? {} : { body }),
     signal: AbortSignal.timeout(timeoutMs),
   });
@@ -160,7 +218,9 @@ async function firstEvent(response: Response): Promise<string> {
 
 /**
  * Run an http probe against `target`: its `before` steps in order, then the probe. Placeholders
- * other than `{{session_id}}` are already filled by the caller.
+ * other than `{{session_id}}` and the token ones are already filled by the caller.
+ * @param credentials the server's `auth:` headers and the token placeholders' values (secrets:
+ *   they are sent, never returned)
  * @returns the root (status, lower-case headers, body, every step)
  */
 export async function runHttpProbe(
@@ -168,24 +228,28 @@ export async function runHttpProbe(
   target: HttpTarget,
   revision: RevisionInfo,
   timeoutMs: number,
+  credentials: ProbeCredentials = NO_CREDENTIALS,
 ): Promise<HttpRoot> {
   const needsSession = JSON.stringify(probe).includes("{{session_id}}");
-  const sessionId = needsSession ? await openSession(target, revision, timeoutMs) : undefined;
+  const sessionId = needsSession
+    ? await openSession(target, revision, timeoutMs, credentials)
+    : undefined;
+  const vars: SendVariables = { sessionId, tokens: credentials.tokens };
   let closed = false;
   try {
     const steps: HttpStep[] = [];
     for (const before of probe.before ?? []) {
-      steps.push((await send(before, target, sessionId, timeoutMs)).step);
+      steps.push((await send(before, target, vars, timeoutMs, credentials)).step);
       if (before.method === "DELETE") closed = true;
     }
-    const last = await send(probe, target, sessionId, timeoutMs);
+    const last = await send(probe, target, vars, timeoutMs, credentials);
     steps.push(last.step);
     return { http: last.step, body: last.body, steps };
   } finally {
     if (sessionId !== undefined && !closed) {
       await fetchGuarded(target.url, {
         method: "DELETE",
-        headers: { ...target.headers, "Mcp-Session-Id": sessionId },
+        headers: { ...baseHeaders(target, credentials), "Mcp-Session-Id": sessionId },
         signal: AbortSignal.timeout(timeoutMs),
       })
         .then((r) => r.body?.cancel()).catch(() => {});

@@ -2,7 +2,7 @@
 
 import type { JsonRpcMessage } from "../../protocol/jsonrpc.ts";
 import type { Exchange } from "../../session/types.ts";
-import { canonicalJson } from "../corpus/version_diff.ts";
+import { canonicalJson } from "../../util/canonical_json.ts";
 
 /** What a repeated probe saw: whether every answer was the same, and how many arrived. */
 export interface RepeatObservation {

@@ -10,6 +10,17 @@ import { runProbe } from "./probe_root.ts";
 import { runSetup } from "./setup.ts";
 import { fillTemplates } from "./templates.ts";
 import { severityIn } from "../corpus/severity.ts";
+import { AuthRegistry } from "../../auth/registry.ts";
+import { redactTests } from "../../record/redact.ts";
+import {
+  credentialSecrets,
+  hasAuthorization,
+  type ProbeCredentials,
+  probeCredentials,
+  runCredentialedHttpProbe,
+  TOKEN_PLACEHOLDERS,
+  tokenPlaceholdersIn,
+} from "./probe_credentials.ts";
 
 /** Where results are attributed and how long a probe may take. */
 export interface RunRulesOptions {
@@ -31,6 +42,12 @@ export interface RunRulesOptions {
    * given, `raw` rules run concurrently, each on a fresh session of its own, beside the others.
    */
   readonly openSession?: () => Promise<Session>;
+  /**
+   * The run's credentials registry: http probes send the server's `auth:` credentials from it
+   * (the same token the sessions use) and derive the `{{access_token…}}` placeholders from them.
+   * Default: one registry per {@link runRules} call.
+   */
+  readonly auth?: AuthRegistry;
 }
 
 /**
@@ -83,7 +100,7 @@ export function skipReason(
   }
   if (rule.requires === "authorization" && !hasCredentials(session)) {
     return "authorization rule; the server is not configured with credentials " +
-      "(an Authorization header on an HTTP server)";
+      "(an Authorization header or an auth: block sending one, on an HTTP server)";
   }
   return undefined;
 }
@@ -98,10 +115,16 @@ function advertises(capabilities: unknown, path: string): boolean {
   return value !== undefined && value !== null && value !== false;
 }
 
+/**
+ * Whether the server is configured to send an `Authorization` header: in its headers, or through
+ * an `auth:` block (bearer, OAuth, or custom headers naming `Authorization`).
+ */
 function hasCredentials(session: Session): boolean {
   const target = session.server.target;
-  return target.kind === "http" &&
-    Object.keys(target.headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+  if (target.kind !== "http") return false;
+  const auth = target.auth;
+  return hasAuthorization(target.headers) || auth?.kind === "bearer" || auth?.kind === "oauth" ||
+    auth?.kind === "headers" && auth.headers.some((h) => h.name.toLowerCase() === "authorization");
 }
 
 /** Variables every rule may use: the negotiated version and, over HTTP, the endpoint. */
@@ -136,9 +159,11 @@ async function prepare(
   }
   const probe = fillTemplates(rule.probe, vars);
   const expect = fillTemplates(rule.expect, vars);
-  // An http probe fills its own session variables ({{session_id}}) per request.
+  // An http probe fills its own session variables ({{session_id}}) per request, and the token
+  // placeholders at send time (tokens never enter a filled rule).
+  const sendTime: readonly string[] = ["session_id", ...TOKEN_PLACEHOLDERS];
   const missing = [...probe.missing, ...expect.missing].filter((name) =>
-    !(rule.probe.kind === "http" && name === "session_id")
+    !(rule.probe.kind === "http" && sendTime.includes(name))
   );
   if (missing.length > 0) {
     return { failure: `rule uses undefined placeholders: ${[...new Set(missing)].join(", ")}` };
@@ -170,8 +195,30 @@ export async function runRule(
     return { ...base, status: "skip", durationMs: 0, assertions: [], skipReason: skip };
   }
   const started = performance.now();
-  const prepared = await prepare(session, rule, options);
   const elapsed = () => Math.round(performance.now() - started);
+  let credentials: ProbeCredentials | undefined;
+  if (rule.probe.kind === "http" && session.server.target.kind === "http") {
+    const needed = tokenPlaceholdersIn(rule.probe);
+    const found = await probeCredentials(
+      session,
+      options.auth ?? new AuthRegistry(),
+      needed,
+      options.timeoutMs,
+    );
+    if (!("credentials" in found)) {
+      return "skip" in found
+        ? { ...base, status: "skip", durationMs: elapsed(), assertions: [], skipReason: found.skip }
+        : {
+          ...base,
+          status: "error",
+          durationMs: elapsed(),
+          assertions: [],
+          failure: { message: found.failure },
+        };
+    }
+    credentials = found.credentials;
+  }
+  const prepared = await prepare(session, rule, options);
   if ("skip" in prepared) {
     return {
       ...base,
@@ -200,23 +247,27 @@ export async function runRule(
   const timeoutMs = underDeadline
     ? Math.min(options.timeoutMs, options.probeDeadlineMs ?? PROBE_DEADLINE_MS)
     : options.timeoutMs;
-  const outcome = await runProbe(
-    session,
-    filled.probe,
-    options.revision,
-    timeoutMs,
-    watchWire,
-    fence,
-  );
+  const outcome = credentials !== undefined && filled.probe.kind === "http"
+    ? await runCredentialedHttpProbe(
+      session,
+      filled.probe,
+      options.revision,
+      timeoutMs,
+      credentials,
+    )
+    : await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire, fence);
   const assertions = await assertAll(outcome.root, filled.expect, pos, options.suiteDir ?? ".");
   const passed = assertions.every((a) => a.status === "pass");
-  return {
+  const result: TestResult = {
     ...base,
     status: passed ? "pass" : "fail",
     durationMs: elapsed(),
     assertions,
     ...(outcome.failure === undefined || passed ? {} : { failure: { message: outcome.failure } }),
   };
+  // A server may echo a token (or a fetch error name the URL that carried one): never keep it.
+  const secrets = credentials === undefined ? [] : credentialSecrets(credentials);
+  return secrets.length === 0 ? result : redactTests([result], secrets)[0]!;
 }
 
 /** How many extra sessions the raw rules share over HTTP (each runs its share one at a time). */
@@ -240,6 +291,8 @@ export async function runRules(
 ): Promise<TestResult[]> {
   const results = new Array<TestResult>(rules.length);
   const http = session.server.target.kind === "http";
+  // One credentials state for every rule of the run (one token, not one per probe).
+  options = options.auth === undefined ? { ...options, auth: new AuthRegistry() } : options;
   const runs = (i: number) =>
     skipReason(rules[i]!, options.registry[rules[i]!.id], session) === undefined;
   const raw = rules.flatMap((rule, i) => rule.probe.kind === "raw" && runs(i) ? [i] : []);

@@ -1,6 +1,7 @@
 /** @module The grade file: saved compliance grades per server (the `grade_delta:` baseline), read strictly and written atomically. */
 
 import { ConfigError } from "../../errors/errors.ts";
+import { readJsonFile } from "../../util/read_json_file.ts";
 import type { Status } from "../../record/run_record.ts";
 import { writeFileAtomic } from "../../util/write_output.ts";
 import type { Grade, GradeLetter } from "./grade.ts";
@@ -57,22 +58,18 @@ export function gradeOfEntry(entry: GradeFileEntry): Grade {
  * Read a grade file.
  * @returns the file, or undefined when it does not exist yet (the bootstrap case)
  * @throws {ConfigError} `<path>: what is wrong, expected ...` (exit 2) for an unreadable or malformed file
+ *   (`<path>:line:col: not valid JSON (...)` for a syntax error)
  */
 export async function readGradeFile(path: string): Promise<GradeFile | undefined> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return undefined;
-    throw new ConfigError(`${path}: cannot read the grade file: ${(error as Error).message}`);
-  }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = await readJsonFile(path, {
+      detail: (reason) => `not valid JSON (${reason}), expected ${SHAPE}`,
+    });
   } catch (error) {
-    throw new ConfigError(
-      `${path}: not valid JSON (${(error as Error).message}), expected ${SHAPE}`,
-    );
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(`${path}: cannot read the grade file: ${(error as Error).message}`);
   }
   return parseGradeFile(value, path);
 }

@@ -38,6 +38,8 @@ export async function evaluateGradeDelta(
   return out;
 }
 
+type Position = { readonly line: number; readonly col: number };
+
 async function gradeServer(
   block: ComplianceBlock,
   server: ServerResults,
@@ -57,6 +59,11 @@ async function gradeServer(
     durationMs: 0,
     budgets: [],
   };
+  const verdict = (assertions: AssertionResult[]): TestResult => ({
+    ...base,
+    status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
+    assertions,
+  });
   const skip = (reason: string): TestResult => ({
     ...base,
     status: "skip",
@@ -74,54 +81,62 @@ async function gradeServer(
     return skip("no rule reached a verdict (all skipped): there is no grade to compare");
   }
   const saved = input.baseline?.grades[name];
-  if (saved === undefined) {
-    const note = `no baseline grade yet for server "${name}" in ${gate.baseline}`;
-    return {
-      ...base,
-      status: "pass",
-      assertions: [{
-        ...at,
-        target: "grade_delta",
-        matcher: "bootstrap",
-        status: "pass",
-        expected: "",
-        actual: shown(grade),
-        message: `grade ${shown(grade)}; ${note}; ${saveHint(block.file)}`,
-      }],
-    };
-  }
+  if (saved === undefined) return verdict([bootstrapAssertion(block, name, grade, at)]);
   if (saved.spec_version !== version) {
-    const why =
-      `the baseline grade in ${gate.baseline} was taken in ${saved.spec_version}, this block grades ${version}`;
-    return {
-      ...base,
-      status: "fail",
-      assertions: [{
-        ...at,
-        target: "baseline_spec_version",
-        matcher: "exact",
-        status: "fail",
-        expected: JSON.stringify(version),
-        actual: JSON.stringify(saved.spec_version),
-        message: `${why}: grades of different revisions are not comparable; ${
-          saveHint(block.file)
-        } to replace it`,
-      }],
-    };
+    return verdict([revisionMismatchAssertion(block, saved.spec_version, at)]);
   }
   const baseline = gradeOfEntry(saved);
   const comparison = compareGrades(grade, baseline);
   const summary = summarize(grade, baseline, comparison);
   const root = targets(grade, baseline, comparison);
-  const assertions = gate.expect === undefined
-    ? [maxDropAssertion(gate.maxDrop ?? 0, comparison.delta, summary, at)]
-    : await Promise.all(
-      gate.expect.map((item) => assertGateExpectation(item, root, item.pos, summary)),
-    );
+  return verdict(
+    gate.expect === undefined
+      ? [maxDropAssertion(gate.maxDrop ?? 0, comparison.delta, summary, at)]
+      : await Promise.all(
+        gate.expect.map((item) => assertGateExpectation(item, root, item.pos, summary)),
+      ),
+  );
+}
+
+/** No baseline grade for the server yet: a pass that says how to save one. */
+function bootstrapAssertion(
+  block: ComplianceBlock,
+  name: string,
+  grade: Grade,
+  at: Position,
+): AssertionResult {
+  const note = `no baseline grade yet for server "${name}" in ${block.gradeDelta!.baseline}`;
   return {
-    ...base,
-    status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
-    assertions,
+    ...at,
+    target: "grade_delta",
+    matcher: "bootstrap",
+    status: "pass",
+    expected: "",
+    actual: shown(grade),
+    message: `grade ${shown(grade)}; ${note}; ${saveHint(block.file)}`,
+  };
+}
+
+/** The baseline grade was taken in another revision than the block's: a fail, not comparable. */
+function revisionMismatchAssertion(
+  block: ComplianceBlock,
+  savedVersion: string,
+  at: Position,
+): AssertionResult {
+  const version = block.specVersion!;
+  const why = `the baseline grade in ${
+    block.gradeDelta!.baseline
+  } was taken in ${savedVersion}, this block grades ${version}`;
+  return {
+    ...at,
+    target: "baseline_spec_version",
+    matcher: "exact",
+    status: "fail",
+    expected: JSON.stringify(version),
+    actual: JSON.stringify(savedVersion),
+    message: `${why}: grades of different revisions are not comparable; ${
+      saveHint(block.file)
+    } to replace it`,
   };
 }
 
@@ -169,7 +184,7 @@ function maxDropAssertion(
   maxDrop: number,
   delta: number,
   summary: string,
-  at: { line: number; col: number },
+  at: Position,
 ): AssertionResult {
   return {
     ...at,

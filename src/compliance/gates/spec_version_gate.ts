@@ -5,7 +5,7 @@ import { compileMatcher } from "../../matchers/registry.ts";
 import type { AssertionResult, TestResult } from "../../record/run_record.ts";
 import type { ComplianceBlock } from "../../config/compliance_block.ts";
 import type { ComplianceCorpus } from "../corpus/types.ts";
-import { diffVersions } from "../corpus/version_diff.ts";
+import { diffVersions, type VersionDiff } from "../corpus/version_diff.ts";
 import { assertGateExpectation, type GateExpectation } from "./gate_assert.ts";
 
 /** The shape of a revision name: a typo of it is an error, an unshipped one a bootstrap. */
@@ -27,6 +27,20 @@ export const GATE_TARGETS = [
   "spec_unchanged_rules",
 ] as const;
 
+type SpecVersionCheck = NonNullable<ComplianceBlock["check"]>;
+
+const needsPin = (check: SpecVersionCheck) =>
+  new ConfigError(
+    "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
+    check.pos,
+  );
+
+const notARevision = (check: SpecVersionCheck, against: string) =>
+  new ConfigError(
+    `spec_version_check against: "${against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
+    check.pos,
+  );
+
 /** The gate's result for one block (kind `gate`), or a passing result with a note for the bootstrap cases. */
 export async function evaluateSpecVersionCheck(
   block: ComplianceBlock,
@@ -34,61 +48,53 @@ export async function evaluateSpecVersionCheck(
 ): Promise<TestResult> {
   const check = block.check!;
   const from = block.specVersion;
-  if (from === undefined) {
-    throw new ConfigError(
-      "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
-      check.pos,
-    );
-  }
-  const base = {
+  if (from === undefined) throw needsPin(check);
+  const at = { line: check.pos.line, col: check.pos.col };
+  // Key order as the run record has always written it.
+  const result = (name: string, assertions: AssertionResult[]): TestResult => ({
     id: `${block.file}::gate::spec_version_check`,
-    kind: "gate" as const,
+    kind: "gate",
     server: "",
     file: block.file,
-    line: check.pos.line,
-    col: check.pos.col,
+    ...at,
     durationMs: 0,
     budgets: [],
-  };
-  const note = (name: string, message: string): TestResult => ({
-    ...base,
     name,
-    status: "pass",
-    assertions: [{
+    status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
+    assertions,
+  });
+  const note = (name: string, message: string): TestResult =>
+    result(name, [{
       target: "spec_version_check",
       matcher: "bootstrap",
       status: "pass",
       expected: "",
       actual: "",
       message,
-      line: check.pos.line,
-      col: check.pos.col,
-    }],
-  });
-  if (check.against === undefined) {
+      ...at,
+    }]);
+  const against = check.against;
+  if (against === undefined) {
     return note(
       `spec_version_check ${from}`,
       "no against: revision yet, nothing to diff (the gate passes until one is named)",
     );
   }
-  const to = Object.hasOwn(corpus.revisions, check.against)
-    ? corpus.revisions[check.against]
-    : undefined;
-  if (!to && !VERSION_NAME.test(check.against)) {
-    throw new ConfigError(
-      `spec_version_check against: "${check.against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
-      check.pos,
-    );
-  }
-  const fromCorpus = Object.hasOwn(corpus.revisions, from) ? corpus.revisions[from] : undefined;
+  const revisionOf = (name: string) =>
+    Object.hasOwn(corpus.revisions, name) ? corpus.revisions[name] : undefined;
+  const to = revisionOf(against);
+  if (!to && !VERSION_NAME.test(against)) throw notARevision(check, against);
+  const fromCorpus = revisionOf(from);
   if (!fromCorpus) throw new ConfigError(`no compliance corpus for ${from}`, check.pos);
+  const name = `spec_version_check ${from} -> ${against}`;
   if (!to) {
-    return note(
-      `spec_version_check ${from} -> ${check.against}`,
-      `no shipped corpus for ${check.against}, nothing to diff yet (the gate passes)`,
-    );
+    return note(name, `no shipped corpus for ${against}, nothing to diff yet (the gate passes)`);
   }
-  const diff = diffVersions(fromCorpus, to, corpus.registry);
+  return result(name, await assertDiff(check, diffVersions(fromCorpus, to, corpus.registry)));
+}
+
+/** Each `expect:` item (the seed's defaults when none) asserted on the diff's targets. */
+async function assertDiff(check: SpecVersionCheck, diff: VersionDiff): Promise<AssertionResult[]> {
   const root = {
     spec_clean: diff.isClean(),
     spec_breaking_changes: diff.rulesIn("changed"),
@@ -103,12 +109,7 @@ export async function evaluateSpecVersionCheck(
       await assertGateExpectation(item as GateExpectation, root, check.expectPos?.[i] ?? check.pos),
     );
   }
-  return {
-    ...base,
-    name: `spec_version_check ${from} -> ${check.against}`,
-    status: assertions.every((a) => a.status === "pass") ? "pass" : "fail",
-    assertions,
-  };
+  return assertions;
 }
 
 /**
@@ -119,17 +120,9 @@ export async function evaluateSpecVersionCheck(
 export function validateGate(block: ComplianceBlock): void {
   const check = block.check;
   if (!check) return;
-  if (block.specVersion === undefined) {
-    throw new ConfigError(
-      "spec_version_check: needs compliance.spec_version, the revision the suite is authored against",
-      check.pos,
-    );
-  }
+  if (block.specVersion === undefined) throw needsPin(check);
   if (check.against !== undefined && !VERSION_NAME.test(check.against)) {
-    throw new ConfigError(
-      `spec_version_check against: "${check.against}" is not a revision name, expected v<YYYY-MM-DD> or draft`,
-      check.pos,
-    );
+    throw notARevision(check, check.against);
   }
   for (const item of check.expect ?? []) {
     const { target, matcher } = item as { target?: unknown; matcher?: Record<string, unknown> };

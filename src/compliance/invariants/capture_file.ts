@@ -3,6 +3,7 @@
 import { McptestError } from "../../errors/errors.ts";
 import { ExitCode } from "../../errors/exit_codes.ts";
 import type { CapturedSession } from "./types.ts";
+import { parseJsonText } from "../../util/read_json_file.ts";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
@@ -43,17 +44,13 @@ function session(value: unknown, path: string, where: string): CapturedSession {
   };
 }
 
-/** Parse a capture file's text. @throws {McptestError} exit 2 with where the file is wrong */
+/**
+ * Parse a capture file's text.
+ * @throws {McptestError} exit 2 with where the file is wrong (a ConfigError at `path:line:col` for
+ *   malformed JSON)
+ */
 export function parseCapture(text: string, path: string): CapturedSession[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new McptestError(
-      `cannot parse capture ${path}: ${(error as Error).message}`,
-      ExitCode.ConfigError,
-    );
-  }
+  const value = parseJsonText(text, path, (reason) => `cannot parse capture: ${reason}`);
   if (Array.isArray(value)) {
     if (value.length === 0) {
       throw invalid(path, "the array", "is empty, expected at least one session");

@@ -8,7 +8,9 @@ import { sep1613 } from "./sep_1613.ts";
 import { sep2106 } from "./sep_2106.ts";
 import { sep2164 } from "./sep_2164.ts";
 import { sep2243 } from "./sep_2243.ts";
+import { sep2243Params } from "./sep_2243_params.ts";
 import { sep2322 } from "./sep_2322.ts";
+import { sep2322Mrtr } from "./sep_2322_mrtr.ts";
 import { sep2549 } from "./sep_2549.ts";
 import { sep2567 } from "./sep_2567.ts";
 import { sep2575 } from "./sep_2575.ts";
@@ -16,6 +18,8 @@ import { sep2575Listen } from "./sep_2575_listen.ts";
 import { sep2575Meta } from "./sep_2575_meta.ts";
 import { sep2577 } from "./sep_2577.ts";
 import { sep2663 } from "./sep_2663.ts";
+import { sep2663Gating } from "./sep_2663_gating.ts";
+import { sep2663Lifecycle } from "./sep_2663_lifecycle.ts";
 import { sep973 } from "./sep_973.ts";
 import { sep986 } from "./sep_986.ts";
 
@@ -29,7 +33,9 @@ const SETS: readonly ProbeSet[] = [
   sep2106,
   sep2164,
   sep2243,
+  sep2243Params,
   sep2322,
+  sep2322Mrtr,
   sep2549,
   sep2567,
   sep2575,
@@ -37,6 +43,8 @@ const SETS: readonly ProbeSet[] = [
   sep2575Listen,
   sep2577,
   sep2663,
+  sep2663Gating,
+  sep2663Lifecycle,
 ];
 
 /** Every implemented probe, by check id. */

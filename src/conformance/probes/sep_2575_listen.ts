@@ -11,7 +11,7 @@ import {
   type ProbeOutcome,
   type ProbeSet,
 } from "../probe_types.ts";
-import { asRecord, describe } from "./_helpers.ts";
+import { asRecord, describe, isOutcome } from "./_helpers.ts";
 import { needsStateless } from "./_stateless.ts";
 
 /** `_meta` key that ties a notification to its subscription. */
@@ -99,15 +99,20 @@ function refused(listened: Listened): ProbeOutcome | undefined {
   return undefined;
 }
 
+/** The gate's verdict, the listen refused, or the run's open stream. */
+async function openStream(ctx: ProbeContext): Promise<Listened | ProbeOutcome> {
+  const blocked = gate(ctx);
+  if (blocked) return blocked;
+  const listened = await listen(ctx);
+  return refused(listened) ?? listened;
+}
+
 /** Check id -> probe. */
 export const sep2575Listen: ProbeSet = {
   probes: {
     "sep-2575-server-sends-subscription-ack": async (ctx) => {
-      const blocked = gate(ctx);
-      if (blocked) return blocked;
-      const listened = await listen(ctx);
-      const error = refused(listened);
-      if (error) return error;
+      const listened = await openStream(ctx);
+      if (isOutcome(listened)) return listened;
       const first = ofStream(listened)[0];
       if (!first) return fail(`no ${ACK} within the listen window`);
       if (methodOf(first) !== ACK) {
@@ -116,11 +121,8 @@ export const sep2575Listen: ProbeSet = {
       return pass(`${ACK} came first`);
     },
     "sep-2575-server-tags-subscription-id": async (ctx) => {
-      const blocked = gate(ctx);
-      if (blocked) return blocked;
-      const listened = await listen(ctx);
-      const error = refused(listened);
-      if (error) return error;
+      const listened = await openStream(ctx);
+      if (isOutcome(listened)) return listened;
       const messages = listened.exchange.notifications;
       if (messages.length === 0) return notVerified("no notification arrived on the stream");
       const untagged = messages.filter((m) => subscriptionTag(m) !== listened.id);
@@ -134,11 +136,8 @@ export const sep2575Listen: ProbeSet = {
       return pass(`${messages.length} notification(s) carry the subscription id`);
     },
     "sep-2575-server-honors-notification-filter": async (ctx) => {
-      const blocked = gate(ctx);
-      if (blocked) return blocked;
-      const listened = await listen(ctx);
-      const error = refused(listened);
-      if (error) return error;
+      const listened = await openStream(ctx);
+      if (isOutcome(listened)) return listened;
       const allowed = new Set([ACK]);
       for (const [, field, method] of LIST_CHANGED) {
         if (listened.filter[field]) allowed.add(method);

@@ -3,6 +3,7 @@
 import { redactUrl } from "../../transport/failure_layer.ts";
 import { RefreshError, RefreshNetworkError } from "./errors.ts";
 import { cappedBody } from "./gunzip_stream.ts";
+import { concatBytes } from "../../util/concat_bytes.ts";
 
 /** Where refresh fetches from. */
 export interface Upstream {
@@ -153,20 +154,10 @@ export async function getJson(upstream: Upstream, url: string): Promise<unknown>
     throw new RefreshNetworkError(`${messageOf(error)} (${redactUrl(url)})`, { cause: error });
   }
   try {
-    return JSON.parse(new TextDecoder().decode(concat(chunks)));
+    return JSON.parse(new TextDecoder().decode(concatBytes(chunks)));
   } catch {
     throw new RefreshNetworkError(`unexpected answer from ${redactUrl(url)}: not JSON`);
   }
-}
-
-function concat(chunks: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 function messageOf(error: unknown): string {

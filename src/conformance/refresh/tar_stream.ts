@@ -1,6 +1,7 @@
 /** @module A strict streaming tar reader: one name per entry (pax > GNU long name > ustar prefix/name), used for both the safety checks and the extraction. */
 
 import { RefreshError } from "./errors.ts";
+import { concatBytes } from "../../util/concat_bytes.ts";
 
 /** One regular-file or link entry, with its data when the caller asked to keep it. */
 export interface TarEntry {
@@ -204,14 +205,7 @@ class ByteReader {
       parts.push(piece);
       have += piece.length;
     }
-    if (parts.length === 1) return parts[0]!;
-    const out = new Uint8Array(n);
-    let at = 0;
-    for (const part of parts) {
-      out.set(part, at);
-      at += part.length;
-    }
-    return out;
+    return concatBytes(parts);
   }
 
   /** Drop `n` bytes; false when the stream ends first. */

@@ -1,0 +1,54 @@
+/** @module The agent stage of runSuite: agent rows, evals, drift and coverage rows merged into the record (loaded lazily). */
+
+import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
+import type { RunRecord, TestResult } from "../record/run_record.ts";
+import { summarize } from "../record/summary.ts";
+import type { Session } from "../session/types.ts";
+
+/** The agent options of `mcptest run`, as data. */
+export interface AgentStageOptions {
+  /** `--filter` as a predicate on row names. */
+  readonly select?: (name: string) => boolean;
+  /** `--require-keys`. */
+  readonly requireKeys?: boolean;
+  /** `--max-cost` (USD). */
+  readonly maxCostUsd?: number;
+  /** `--coverage-threshold` (percent, 0 to 100). */
+  readonly coverageThreshold?: number;
+  readonly ci?: boolean;
+  readonly updateSnapshots?: boolean;
+  readonly onResult?: (result: TestResult) => void;
+}
+
+/**
+ * Run the suite's agents and evals (when it has any) and the coverage gate (when a threshold is
+ * given), and return a function that merges their rows and the run's cost into a record.
+ */
+export async function runAgentStage(
+  suite: Suite,
+  selected: readonly TestCase[],
+  connect: (server: ServerSpec) => Promise<Session>,
+  options: AgentStageOptions,
+): Promise<(record: RunRecord) => RunRecord> {
+  if (!suite.agent && options.coverageThreshold === undefined) return (record) => record;
+  const { runAgents } = await import("./run_agents.ts");
+  const run = await runAgents(suite, { connect, ...options });
+  const rows = [...run.tests];
+  if (options.coverageThreshold !== undefined) {
+    const { coverageRows, exercisedBy } = await import("./coverage.ts");
+    const exercised = exercisedBy(suite, new Set(selected.map((t) => t.id)), run.exercised);
+    for (const row of await coverageRows(suite, exercised, options.coverageThreshold, connect)) {
+      rows.push(row);
+      options.onResult?.(row);
+    }
+  }
+  return (record) => {
+    const tests = [...record.tests, ...rows];
+    return {
+      ...record,
+      tests,
+      summary: summarize(tests),
+      ...(suite.agent ? { cost: run.cost } : {}),
+    };
+  };
+}

@@ -1,0 +1,165 @@
+/** @module The credentials an http probe may send: the server's `auth:` headers and the `{{access_token…}}` variants derived from its bearer token (never stored in a result). */
+
+import type { AuthRegistry } from "../../auth/registry.ts";
+import type { RevisionInfo } from "../../protocol/revisions.ts";
+import type { Session } from "../../session/types.ts";
+import type { RuleProbe } from "../corpus/types.ts";
+import {
+  type ProbeCredentials,
+  runHttpProbe,
+  TOKEN_PLACEHOLDERS,
+  type TokenPlaceholder,
+} from "./http_probe.ts";
+
+export { type ProbeCredentials, TOKEN_PLACEHOLDERS, type TokenPlaceholder };
+
+/** The token placeholders `value` mentions (deeply, in any string). */
+export function tokenPlaceholdersIn(value: unknown): TokenPlaceholder[] {
+  const text = JSON.stringify(value) ?? "";
+  return TOKEN_PLACEHOLDERS.filter((name) => text.includes(`{{${name}}}`));
+}
+
+/** Whether a header map carries an `Authorization` entry (any case). */
+export function hasAuthorization(headers: Readonly<Record<string, string>> | undefined): boolean {
+  return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+}
+
+/** The token of an `Authorization: Bearer <token>` entry, if there is one. */
+export function bearerToken(headers: Readonly<Record<string, string>>): string | undefined {
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.toLowerCase() !== "authorization") continue;
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(value)?.[1];
+    if (token !== undefined) return token;
+  }
+  return undefined;
+}
+
+function fromBase64Url(text: string): Uint8Array | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
+  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
+  try {
+    return Uint8Array.from(
+      atob(b64 + "=".repeat((4 - b64.length % 4) % 4)),
+      (c) => c.charCodeAt(0),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(
+    /=+$/,
+    "",
+  );
+}
+
+/** The header of a signed JWS compact token (`header.payload.signature`), or undefined. */
+function jwsHeader(token: string): Record<string, unknown> | undefined {
+  const parts = token.split(".");
+  if (parts.length !== 3 || parts[2] === "") return undefined;
+  const bytes = fromBase64Url(parts[0]!);
+  if (bytes === undefined || fromBase64Url(parts[1]!) === undefined) return undefined;
+  try {
+    const header = JSON.parse(new TextDecoder().decode(bytes)) as unknown;
+    if (header === null || typeof header !== "object" || Array.isArray(header)) return undefined;
+    const alg = (header as Record<string, unknown>).alg;
+    return typeof alg === "string" && alg.toLowerCase() !== "none"
+      ? header as Record<string, unknown>
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The token placeholders' values for `token`. The JWT variants exist only for a signed JWT: the
+ * altered signature flips every bit of the signature's first byte (a change the decoder cannot
+ * ignore, unlike a last base64url character's padding bits); `alg: none` keeps the payload, sets
+ * the header's `alg` to `none` and drops the signature.
+ */
+export function tokenVariants(token: string): Partial<Record<TokenPlaceholder, string>> {
+  const header = jwsHeader(token);
+  if (header === undefined) return { access_token: token };
+  const [head, payload, signature] = token.split(".") as [string, string, string];
+  const bytes = fromBase64Url(signature)!;
+  bytes[0] = bytes[0]! ^ 0xff;
+  const none = toBase64Url(new TextEncoder().encode(JSON.stringify({ ...header, alg: "none" })));
+  return {
+    access_token: token,
+    access_token_altered_signature: `${head}.${payload}.${toBase64Url(bytes)}`,
+    access_token_alg_none: `${none}.${payload}.`,
+  };
+}
+
+/** The credentials of a probe, or why the rule cannot be judged (skip) or run (failure). */
+export type CredentialsOutcome =
+  | { readonly credentials: ProbeCredentials }
+  | { readonly skip: string }
+  | { readonly failure: string };
+
+/**
+ * The credentials an http probe of `session`'s server sends: the current headers of its `auth:`
+ * block (from `auth`, the run's registry, so the same token is used) and the token placeholders
+ * `needed` names. A placeholder without a value skips the rule with the reason.
+ */
+export async function probeCredentials(
+  session: Session,
+  auth: AuthRegistry,
+  needed: readonly TokenPlaceholder[],
+  timeoutMs: number,
+): Promise<CredentialsOutcome> {
+  const target = session.server.target;
+  if (target.kind !== "http") return { credentials: { headers: {}, tokens: {} } };
+  let headers: Record<string, string> = {};
+  const state = auth.forServer(session.server.key, target);
+  if (state !== undefined) {
+    try {
+      headers = await state.headers(AbortSignal.timeout(timeoutMs));
+    } catch (error) {
+      return {
+        failure: `could not obtain the server's credentials: ${
+          error instanceof Error ? error.message : String(error)
+        }`,
+      };
+    }
+  }
+  const token = bearerToken(headers) ?? bearerToken(target.headers ?? {});
+  const tokens = token === undefined ? {} : tokenVariants(token);
+  if (needed.length > 0 && token === undefined) {
+    return { skip: "the server's credentials carry no bearer token (Authorization: Bearer)" };
+  }
+  if (needed.some((name) => tokens[name] === undefined)) {
+    return {
+      skip: "the access token is not a signed JWT (an opaque token): " +
+        "there is no signature to alter or algorithm to replace",
+    };
+  }
+  return { credentials: { headers, tokens } };
+}
+
+/** Every secret value of `credentials` (header values, the token and its variants), for redaction. */
+export function credentialSecrets(credentials: ProbeCredentials): string[] {
+  return [...Object.values(credentials.headers), ...Object.values(credentials.tokens)]
+    .filter((value): value is string => typeof value === "string" && value !== "");
+}
+
+/**
+ * Run an http rule's probe with the server's credentials (see {@link probeCredentials}): the root
+ * its expectations resolve against, or why it failed.
+ */
+export async function runCredentialedHttpProbe(
+  session: Session,
+  probe: Extract<RuleProbe, { kind: "http" }>,
+  revision: RevisionInfo,
+  timeoutMs: number,
+  credentials: ProbeCredentials,
+): Promise<{ root: Record<string, unknown>; failure?: string }> {
+  const target = session.server.target;
+  if (target.kind !== "http") return { root: {}, failure: "http probe on a stdio server" };
+  try {
+    return { root: { ...await runHttpProbe(probe, target, revision, timeoutMs, credentials) } };
+  } catch (error) {
+    return { root: {}, failure: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -1,0 +1,104 @@
+/** @module eligibility(): each rule of docs/cache.md, failing and passing; opt-out lines; the store. */
+
+import assert from "node:assert/strict";
+import type { TestCase } from "../../src/config/types.ts";
+import { eligibility, type EligibilityContext } from "../../src/cache/eligibility.ts";
+import { optedOutLines } from "../../src/cache/opt_out.ts";
+import { entryPath, readEntry, writeEntry } from "../../src/cache/store.ts";
+import type { TestResult } from "../../src/record/run_record.ts";
+
+const pos = { file: "s.yml", line: 1, col: 1 };
+const test = (matchers: [string, unknown][], budgets: TestCase["budgets"] = []): TestCase =>
+  ({
+    id: "s.yml::tool::t",
+    name: "t",
+    kind: "tool",
+    serverKey: "srv",
+    call: { kind: "tool", tool: "echo", args: {} },
+    assertions: matchers.map(([name, arg]) => ({
+      kind: "assertion",
+      target: "result",
+      matcher: { name, arg, pos },
+      pos,
+    })),
+    budgets,
+    file: "s.yml",
+    pos,
+    order: 0,
+  }) as TestCase;
+const replay: EligibilityContext = {
+  mode: "auto",
+  updateSnapshots: false,
+  cassetteHash: "abc",
+  optedOut: false,
+};
+const reason = (t: TestCase, c: EligibilityContext = replay) => {
+  const v = eligibility(t, c);
+  return v.cacheable ? "cacheable" : v.reason;
+};
+
+Deno.test("eligibility() applies the rules of docs/cache.md", async (t) => {
+  await t.step("replayed test with deterministic matchers: cacheable", () => {
+    assert.equal(reason(test([["exact", 1], ["not", { regex: "x" }]])), "cacheable");
+  });
+  await t.step("live server: not cacheable", () => {
+    assert.match(reason(test([]), { ...replay, cassetteHash: undefined }), /live server/);
+  });
+  await t.step("--live, --record, --update-snapshots, cache: false", () => {
+    assert.match(reason(test([]), { ...replay, mode: "live" }), /--live/);
+    assert.match(reason(test([]), { ...replay, mode: "record" }), /--record/);
+    assert.match(reason(test([]), { ...replay, updateSnapshots: true }), /--update-snapshots/);
+    assert.equal(reason(test([]), { ...replay, optedOut: true }), "cache: false");
+  });
+  await t.step("snapshot, model-graded or unknown matchers, nested too", () => {
+    assert.equal(reason(test([["snapshot", "x"]])), "matcher snapshot");
+    assert.equal(reason(test([["llm-judge", "x"]])), "matcher llm-judge");
+    assert.equal(reason(test([["not", { "llm-jury": {} }]])), "matcher llm-jury");
+  });
+  await t.step("performance budgets; header budgets are fine", () => {
+    assert.match(reason(test([], [{ kind: "max_duration_ms", value: 1, pos }])), /max_duration_ms/);
+    assert.match(
+      reason(test([], [{ kind: "max_response_tokens", value: 1, pos }])),
+      /max_response_tokens/,
+    );
+    assert.equal(
+      reason(test([], [{ kind: "response_headers", headers: { a: "b" }, pos }])),
+      "cacheable",
+    );
+  });
+});
+
+Deno.test("optedOutLines() finds the test items with cache: false", () => {
+  const yaml = "tools:\n  - name: a\n    tool: x\n  - name: b\n    cache: false\n    tool: y\n" +
+    "lists:\n  - name: c\n    list: tools\n    cache: true\n  - name: d\n    list: tools\n    cache: false\n";
+  assert.deepEqual(optedOutLines(yaml), [4, 11]);
+  assert.deepEqual(optedOutLines("tools: []\n"), []);
+});
+
+Deno.test("the store reads what it wrote, and treats a damaged entry as a miss", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const key = "ab".repeat(32);
+    const result = { id: "x", status: "pass" } as TestResult;
+    assert.equal(await readEntry(dir, key), undefined);
+    await writeEntry(dir, key, result);
+    assert.deepEqual(await readEntry(dir, key), result);
+    assert.deepEqual(
+      [...Deno.readDirSync(`${dir}/ab`)].map((e) => e.name),
+      [`${key}.json`],
+      "no temp file left",
+    );
+    await Deno.writeTextFile(entryPath(dir, key), "{half");
+    assert.equal(await readEntry(dir, key), undefined);
+    await writeEntry(dir, "cd".repeat(32), result);
+    assert.equal(
+      await readEntry(dir, key.replace(/^ab/, "cd")),
+      undefined,
+      "another key's file is not this key",
+    );
+    await Promise.all([1, 2, 3, 4].map(() => writeEntry(dir, key, result)));
+    assert.deepEqual(await readEntry(dir, key), result, "concurrent writers leave one whole entry");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
