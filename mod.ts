@@ -43,6 +43,7 @@ export type {
   Budget,
   Call,
   ExpectError,
+  ListKind,
   LoadWarning,
   MatcherSpec,
   ServerSpec,
@@ -57,10 +58,21 @@ export type {
   SpecVersionCheckBlock,
 } from "./src/config/compliance_block.ts";
 export type { GradeDeltaBlock, GradeExpectation } from "./src/config/grade_delta_block.ts";
+export type { NormalizeRule } from "./src/cassette/format.ts";
+export type {
+  AgentSuite,
+  AgentTest,
+  EvalTest,
+  ModelPrice,
+  ModelRef,
+  ProviderFamily,
+  SpendCaps,
+} from "./src/agent/types.ts";
 
 // CONNECT
 export { connect } from "./src/session/connect.ts";
-export type { ConnectOptions } from "./src/session/connect.ts";
+export type { ConnectAuth, ConnectOptions } from "./src/session/connect.ts";
+export type { RequestAuth } from "./src/transport/_http.ts";
 export type {
   CaptureSession,
   Exchange,
@@ -95,6 +107,10 @@ export type { Lifecycle, Revision, RevisionInfo } from "./src/protocol/revisions
 export { runSuite } from "./src/runner/run_suite.ts";
 export type { RunSuiteOptions } from "./src/runner/run_suite.ts";
 export type { CassetteMode } from "./src/cassette/connect.ts";
+export { LAST_FAILED_VERSION } from "./src/runner/last_failed.ts";
+export type { LastFailedState } from "./src/runner/last_failed.ts";
+export { RuntimeSecrets } from "./src/auth/runtime_secrets.ts";
+export type { VariableRereader } from "./src/auth/reread.ts";
 export { prepareTests } from "./src/runner/prepare.ts";
 export type { PreparedAssertion, PreparedTest } from "./src/runner/prepare.ts";
 export { runTests } from "./src/runner/run.ts";
@@ -118,9 +134,12 @@ export type { AnnotationMode, EnvLookup } from "./src/report/annotations.ts";
 export { mergeRecords } from "./src/record/merge.ts";
 export { checkRunRecord, parseRunRecord } from "./src/record/validate.ts";
 export type {
+  AgentRowInfo,
   AssertionResult,
   BudgetResult,
+  JudgeVerdict,
   RuleRef,
+  RunCost,
   RunRecord,
   RunSummary,
   ServerRecord,

@@ -91,7 +91,9 @@ export interface EvalTest {
 
 /** `budget:` of the suite (USD cents; absent: unbounded). */
 export interface SpendCaps {
+  /** `per_test_usd_cents`: the most one agent or eval row may spend. */
   readonly perTestUsdCents?: number;
+  /** `per_suite_usd_cents`: the most the whole run may spend. */
   readonly perSuiteUsdCents?: number;
 }
 

@@ -9,7 +9,10 @@ export class RuntimeSecrets {
   readonly #list: string[];
   readonly #seen: Set<string>;
 
-  /** @param initial the secrets resolved at load (`suite.secrets`) */
+  /**
+   * Start the list with the suite's secrets.
+   * @param initial the secrets resolved at load (`suite.secrets`)
+   */
   constructor(initial: readonly string[] = []) {
     this.#list = [...initial];
     this.#seen = new Set(initial);

@@ -8,12 +8,15 @@ import { ruleName, ruleRef } from "./engine/run_rules.ts";
 import { runCompliance } from "./run_compliance.ts";
 import type { ComplianceBlock, ComplianceEntry } from "../config/compliance_block.ts";
 import { isCorpusVersion } from "./corpus/versions.ts";
+import type { AuthRegistry } from "../auth/registry.ts";
 
 /** How blocks run. */
 export interface RunBlocksOptions {
   readonly connect: (server: ServerSpec) => Promise<Session>;
   /** Keep only entries whose display name this accepts (`--filter`). */
   readonly select?: (name: string) => boolean;
+  /** The run's credentials registry, shared with the tests (one token, one refresh). */
+  readonly auth?: AuthRegistry;
 }
 
 /** Run every block; results come back in block and entry order. */
@@ -89,6 +92,7 @@ async function runServer(
     connect: options.connect,
     file: block.file,
     pos: block.pos,
+    ...(options.auth ? { auth: options.auth } : {}),
   });
   const byRule = new Map(run.results.map((r) => [r.id.split("::").at(-1), r]));
   return entries.map((entry) => {

@@ -12,10 +12,13 @@ import { assertAll } from "./engine/assert.ts";
 import type { ComplianceCorpus, RuleSpec } from "./corpus/types.ts";
 import { CORPUS_VERSIONS } from "./corpus/versions.ts";
 import type { SourcePos } from "../errors/errors.ts";
+import type { AuthRegistry } from "../auth/registry.ts";
 
 /** Inputs of {@link runCompliance}. */
 export interface RunComplianceOptions {
   /** The server the rules run against. */
+  /** The run's credentials registry (http probes send the server's `auth:` credentials from it). */
+  readonly auth?: AuthRegistry;
   readonly server: ServerSpec;
   /** A corpus directory name (`v2025-06-18`, `draft`). */
   readonly version: string;
@@ -182,6 +185,7 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
       file,
       timeoutMs,
       openSession: () => options.connect({ ...options.server, protocolVersion: revision.id }),
+      ...(options.auth ? { auth: options.auth } : {}),
       ...(options.pos ? { pos: options.pos } : {}),
       ...(options.suiteDir ? { suiteDir: options.suiteDir } : {}),
     });

@@ -117,6 +117,7 @@ export function normalizeTests(
         assertions: expectError ? [...expectError.assertions, ...assertions] : assertions,
         budgets,
         ...(expectError ? { expectError: expectError.expectError } : {}),
+        ...(item.cache === false ? { noCache: true as const } : {}),
         file,
         pos,
         order: 0,

@@ -114,6 +114,8 @@ export interface TestCase {
   readonly budgets: readonly Budget[];
   /** `expect_error:`: the call must end in an error (absent: an error fails the test). */
   readonly expectError?: ExpectError;
+  /** `cache: false`: never served from nor stored in the result cache (docs/cache.md). */
+  readonly noCache?: true;
   /** The test file (relative to the working directory). */
   readonly file: string;
   /** Where the test was declared. */

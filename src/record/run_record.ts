@@ -115,9 +115,11 @@ export interface JudgeVerdict {
   readonly model: string;
   /** The provider that answered (`stub` when its key was missing). */
   readonly provider: string;
+  /** Whether the judge passed the response. */
   readonly verdict: "pass" | "fail";
   /** 0..1. */
   readonly score: number;
+  /** The judge's explanation, as it gave it. */
   readonly reasoning: string;
 }
 

@@ -17,7 +17,9 @@ export const LAST_FAILED_VERSION = 2;
  * errored and has not passed (or been skipped) since. No test name is ever stored.
  */
 export interface LastFailedState {
+  /** Shape version ({@link LAST_FAILED_VERSION}). */
   readonly version: typeof LAST_FAILED_VERSION;
+  /** Hex sha-256 of each remembered test id. */
   readonly failed: readonly string[];
 }
 

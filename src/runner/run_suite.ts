@@ -14,7 +14,7 @@ import type { CaptureSession, Session } from "../session/types.ts";
 import { VERSION } from "../version.ts";
 import type { LastFailedState } from "./last_failed.ts";
 import { prepareTests } from "./prepare.ts";
-import { type AgentStageOptions, runAgentStage } from "../agent/run_hook.ts";
+import { runAgentStage } from "../agent/run_hook.ts";
 import { collectRecord } from "./run.ts";
 import { nameFilter } from "./select.ts";
 import { selectTests } from "./select_tests.ts";
@@ -77,7 +77,14 @@ export interface RunSuiteOptions {
   /** Re-reads a bearer/header auth variable on a 401 (src/auth/reread.ts); default: the environment. */
   readonly reread?: VariableRereader;
   /** Agent tests, evals and the coverage gate (docs/agents.md): `--require-keys`, `--max-cost`, `--coverage-threshold`. */
-  readonly agents?: Pick<AgentStageOptions, "requireKeys" | "maxCostUsd" | "coverageThreshold">;
+  readonly agents?: {
+    /** `--require-keys`: an agent or eval row whose model API key is missing errors instead of using the stub. */
+    readonly requireKeys?: boolean;
+    /** `--max-cost`: stop model calls before the run could spend more than this many USD (exit 5). */
+    readonly maxCostUsd?: number;
+    /** `--coverage-threshold`: the share (percent, 0 to 100) of each server's tools, resources and prompts to exercise (exit 6). */
+    readonly coverageThreshold?: number;
+  };
 }
 
 /**
@@ -171,6 +178,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   const ruleResults = await runComplianceBlocks(suite, blocks, {
     connect: options.onCapture ? capturingConnect(opener(true), options.onCapture) : opener(true),
     ...(select ? { select: (name: string) => select({ name } as TestCase) } : {}),
+    auth,
   });
   const gateResults = await gates.evaluateGates(blocks, {
     results: ruleResults,

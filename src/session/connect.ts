@@ -5,6 +5,8 @@ import { ConfigError } from "../errors/errors.ts";
 import { findRevision } from "../protocol/revisions.ts";
 import { createTransport } from "../transport/create.ts";
 import { AuthRegistry } from "../auth/registry.ts";
+import type { RequestAuth } from "../transport/_http.ts";
+import type { HttpTarget } from "../transport/target.ts";
 import { handshake } from "./handshake.ts";
 import { mcptestClientInfo } from "./initialize_request.ts";
 import { McpSession } from "./session.ts";
@@ -25,7 +27,16 @@ export interface ConnectOptions {
   /** Values hidden in a stdio server's stderr tail (pass the suite's secrets). */
   readonly secrets?: readonly string[];
   /** The run's credentials registry (one state per server, shared); default: one per connection. */
-  readonly auth?: AuthRegistry;
+  readonly auth?: ConnectAuth;
+}
+
+/**
+ * The credentials of a run as {@link connect} uses them: one state per server, shared by all its
+ * connections (runSuite makes one per run).
+ */
+export interface ConnectAuth {
+  /** The credentials of the HTTP server `key` (undefined when `target` has no `auth:`). */
+  forServer(key: string, target: HttpTarget): RequestAuth | undefined;
 }
 
 /**

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import type { TestCase } from "../../src/config/types.ts";
 import { eligibility, type EligibilityContext } from "../../src/cache/eligibility.ts";
-import { optedOutLines } from "../../src/cache/opt_out.ts";
+import { loadSuite } from "../../src/config/load_suite.ts";
 import { entryPath, readEntry, writeEntry } from "../../src/cache/store.ts";
 import type { TestResult } from "../../src/record/run_record.ts";
 
@@ -68,11 +68,23 @@ Deno.test("eligibility() applies the rules of docs/cache.md", async (t) => {
   });
 });
 
-Deno.test("optedOutLines() finds the test items with cache: false", () => {
-  const yaml = "tools:\n  - name: a\n    tool: x\n  - name: b\n    cache: false\n    tool: y\n" +
-    "lists:\n  - name: c\n    list: tools\n    cache: true\n  - name: d\n    list: tools\n    cache: false\n";
-  assert.deepEqual(optedOutLines(yaml), [4, 11]);
-  assert.deepEqual(optedOutLines("tools: []\n"), []);
+Deno.test("loadSuite() marks the tests whose author wrote cache: false (noCache)", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const yaml = "server:\n  command: x\ntools:\n  - name: a\n    tool: x\n" +
+      "  - name: b\n    cache: false\n    tool: y\nlists:\n  - name: c\n    list: tools\n" +
+      "    cache: true\n  - name: d\n    list: tools\n    cache: false\n";
+    await Deno.writeTextFile(`${dir}/s.yml`, yaml);
+    const suite = await loadSuite({ paths: ["s.yml"], cwd: dir, env: {} });
+    assert.deepEqual(suite.tests.map((t) => [t.name, t.noCache ?? false]), [
+      ["a", false],
+      ["b", true],
+      ["c", false],
+      ["d", true],
+    ]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("the store reads what it wrote, and treats a damaged entry as a miss", async () => {

@@ -3,6 +3,7 @@
 import type { AuthRegistry } from "../../auth/registry.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
 import type { Session } from "../../session/types.ts";
+import type { ServerTarget } from "../../transport/target.ts";
 import type { RuleProbe } from "../corpus/types.ts";
 import {
   type ProbeCredentials,
@@ -22,6 +23,17 @@ export function tokenPlaceholdersIn(value: unknown): TokenPlaceholder[] {
 /** Whether a header map carries an `Authorization` entry (any case). */
 export function hasAuthorization(headers: Readonly<Record<string, string>> | undefined): boolean {
   return Object.keys(headers ?? {}).some((name) => name.toLowerCase() === "authorization");
+}
+
+/**
+ * Whether a server is configured to send an `Authorization` header: in its headers, or through an
+ * `auth:` block (bearer, OAuth, or custom headers naming `Authorization`).
+ */
+export function sendsAuthorization(target: ServerTarget): boolean {
+  if (target.kind !== "http") return false;
+  const auth = target.auth;
+  return hasAuthorization(target.headers) || auth?.kind === "bearer" || auth?.kind === "oauth" ||
+    auth?.kind === "headers" && auth.headers.some((h) => h.name.toLowerCase() === "authorization");
 }
 
 /** The token of an `Authorization: Bearer <token>` entry, if there is one. */

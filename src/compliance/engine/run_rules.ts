@@ -14,10 +14,10 @@ import { AuthRegistry } from "../../auth/registry.ts";
 import { redactTests } from "../../record/redact.ts";
 import {
   credentialSecrets,
-  hasAuthorization,
   type ProbeCredentials,
   probeCredentials,
   runCredentialedHttpProbe,
+  sendsAuthorization,
   TOKEN_PLACEHOLDERS,
   tokenPlaceholdersIn,
 } from "./probe_credentials.ts";
@@ -98,7 +98,7 @@ export function skipReason(
   if (capability !== undefined && !advertises(session.serverCapabilities, capability)) {
     return `server does not advertise the ${capability} capability`;
   }
-  if (rule.requires === "authorization" && !hasCredentials(session)) {
+  if (rule.requires === "authorization" && !sendsAuthorization(session.server.target)) {
     return "authorization rule; the server is not configured with credentials " +
       "(an Authorization header or an auth: block sending one, on an HTTP server)";
   }
@@ -115,18 +115,6 @@ function advertises(capabilities: unknown, path: string): boolean {
   return value !== undefined && value !== null && value !== false;
 }
 
-/**
- * Whether the server is configured to send an `Authorization` header: in its headers, or through
- * an `auth:` block (bearer, OAuth, or custom headers naming `Authorization`).
- */
-function hasCredentials(session: Session): boolean {
-  const target = session.server.target;
-  if (target.kind !== "http") return false;
-  const auth = target.auth;
-  return hasAuthorization(target.headers) || auth?.kind === "bearer" || auth?.kind === "oauth" ||
-    auth?.kind === "headers" && auth.headers.some((h) => h.name.toLowerCase() === "authorization");
-}
-
 /** Variables every rule may use: the negotiated version and, over HTTP, the endpoint. */
 function runVariables(session: Session, revision: RevisionInfo): Record<string, unknown> {
   const vars: Record<string, unknown> = { protocol_version: revision.id };
@@ -141,7 +129,7 @@ function runVariables(session: Session, revision: RevisionInfo): Record<string, 
 }
 
 type Prepared =
-  | { readonly rule: RuleSpec }
+  | { readonly rule: RuleSpec; readonly credentials?: ProbeCredentials }
   | { readonly skip: string }
   | { readonly failure: string };
 
@@ -152,6 +140,15 @@ async function prepare(
   options: RunRulesOptions,
 ): Promise<Prepared> {
   let vars = runVariables(session, options.revision);
+  // An http probe sends the server's auth: credentials; its token placeholders need a token.
+  let credentials: ProbeCredentials | undefined;
+  if (rule.probe.kind === "http" && session.server.target.kind === "http") {
+    const auth = options.auth ?? new AuthRegistry();
+    const needed = tokenPlaceholdersIn(rule.probe);
+    const found = await probeCredentials(session, auth, needed, options.timeoutMs);
+    if (!("credentials" in found)) return found;
+    credentials = found.credentials;
+  }
   if (rule.setup !== undefined) {
     const setup = await runSetup(session, rule.setup, options.timeoutMs);
     if (!("vars" in setup)) return setup;
@@ -168,7 +165,8 @@ async function prepare(
   if (missing.length > 0) {
     return { failure: `rule uses undefined placeholders: ${[...new Set(missing)].join(", ")}` };
   }
-  return { rule: { ...rule, probe: probe.value, expect: expect.value } };
+  const filled = { ...rule, probe: probe.value, expect: expect.value };
+  return credentials === undefined ? { rule: filled } : { rule: filled, credentials };
 }
 
 /** Run one rule to a TestResult. */
@@ -196,28 +194,6 @@ export async function runRule(
   }
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  let credentials: ProbeCredentials | undefined;
-  if (rule.probe.kind === "http" && session.server.target.kind === "http") {
-    const needed = tokenPlaceholdersIn(rule.probe);
-    const found = await probeCredentials(
-      session,
-      options.auth ?? new AuthRegistry(),
-      needed,
-      options.timeoutMs,
-    );
-    if (!("credentials" in found)) {
-      return "skip" in found
-        ? { ...base, status: "skip", durationMs: elapsed(), assertions: [], skipReason: found.skip }
-        : {
-          ...base,
-          status: "error",
-          durationMs: elapsed(),
-          assertions: [],
-          failure: { message: found.failure },
-        };
-    }
-    credentials = found.credentials;
-  }
   const prepared = await prepare(session, rule, options);
   if ("skip" in prepared) {
     return {
@@ -238,7 +214,7 @@ export async function runRule(
       failure: { message: prepared.failure },
     };
   }
-  const filled = prepared.rule;
+  const { rule: filled, credentials } = prepared;
   const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
   const stdio = session.server.target.kind === "stdio";
   const underDeadline = mayGoUnanswered(filled) && stdio;
