@@ -12,8 +12,13 @@ export interface LineCol {
 /** The value of a document and where each of its mappings and sequences starts. */
 export interface FastDocument {
   readonly value: unknown;
-  /** Position of each object/array node: its first significant character, as the `yaml` parser reports it. */
-  readonly positions: WeakMap<object, LineCol>;
+  /**
+   * Position of an object/array node of `value`: its first significant character, as the `yaml`
+   * parser reports it (undefined for a node of another document).
+   */
+  positionOf(node: object): LineCol | undefined;
+  /** The text's lines (split once, on first use). */
+  lines(): readonly string[];
 }
 
 /** YAML 1.2 core, plus `<<` merge keys (as the careful parser reads them: `merge: true`). */
@@ -46,7 +51,9 @@ export function fastParse(text: string): FastDocument | undefined {
     }
     return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
   };
-  const positions = new WeakMap<object, LineCol>();
+  // Offsets only (numbers, in a Map: a large document has one entry per mapping and sequence);
+  // the line and column are worked out for the few nodes a position is asked for.
+  const offsets = new Map<object, number>();
   const open: number[] = [];
   try {
     const value = load(text, {
@@ -58,11 +65,19 @@ export function fastParse(text: string): FastDocument | undefined {
         }
         const start = open.pop();
         if (start !== undefined && state.result !== null && typeof state.result === "object") {
-          positions.set(state.result as object, locate(start));
+          offsets.set(state.result as object, start);
         }
       },
     });
-    return { value: value ?? null, positions };
+    let lines: string[] | undefined;
+    return {
+      value: value ?? null,
+      positionOf(node) {
+        const offset = offsets.get(node);
+        return offset === undefined ? undefined : locate(offset);
+      },
+      lines: () => lines ??= text.split("\n"),
+    };
   } catch {
     return undefined;
   }

@@ -54,9 +54,7 @@ export function parseYaml(text: string, file: string): YamlSource {
     positionOf(path, at = "value") {
       if (at === "value") {
         const node = nodeAt(fast.value, path);
-        const pos = node !== null && typeof node === "object"
-          ? fast.positions.get(node)
-          : undefined;
+        const pos = node !== null && typeof node === "object" ? fast.positionOf(node) : undefined;
         if (pos) return { file, ...pos };
       } else {
         const pos = blockKeyPosition(text, fast, path);
@@ -81,10 +79,10 @@ function blockKeyPosition(
   if (typeof key !== "string" || !/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
   const parent = nodeAt(fast.value, path.slice(0, -1));
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
-  const start = fast.positions.get(parent);
+  const start = fast.positionOf(parent);
   if (!start) return undefined;
   const entry = new RegExp(`^${key}[ \\t]*:([ \\t]|$)`);
-  const lines = text.split("\n");
+  const lines = fast.lines();
   for (let i = start.line - 1; i < lines.length; i++) {
     const line = lines[i]!;
     const at = start.col - 1;

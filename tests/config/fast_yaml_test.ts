@@ -30,7 +30,7 @@ Deno.test("fastParse() gives the careful parser's value and node positions on ev
     assert.deepEqual(fast.value, careful.value, path);
     const walk = (node: unknown, at: (string | number)[]) => {
       if (node === null || typeof node !== "object") return;
-      const pos = fast.positions.get(node);
+      const pos = fast.positionOf(node);
       const want = careful.positionOf(at);
       assert.deepEqual(pos, { line: want.line, col: want.col }, `${path} ${JSON.stringify(at)}`);
       for (const [key, child] of Object.entries(node)) {
