@@ -21,16 +21,20 @@ const SERVER = [
   "--allow-read",
   join(ROOT, "examples/servers/items_server.ts"),
 ];
-const CLI = [
-  "run",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-run",
-  "--allow-net",
-  "--allow-sys",
-  join(ROOT, "cli.ts"),
-];
+/**
+ * `deno <CLI> run ...` runs mcptest the way `deno task mcptest` does: the same permissions and
+ * runtime flags (read from deno.json, so the bench measures what the documented command runs).
+ */
+const CLI = taskArgs("mcptest").map((arg) => arg === "cli.ts" ? join(ROOT, "cli.ts") : arg);
+
+/** The arguments after `deno` of a deno.json task (a plain `deno ...` command line). */
+function taskArgs(name: string): string[] {
+  const config = JSON.parse(Deno.readTextFileSync(join(ROOT, "deno.json")));
+  const command = String(config.tasks[name].command ?? config.tasks[name]);
+  const words = command.split(/\s+/);
+  if (words[0] !== "deno") throw new Error(`task ${name} is not a plain deno command: ${command}`);
+  return words.slice(1);
+}
 
 /** Write a suite of `count` echo tests against the example server. */
 async function writeSuite(dir: string, count: number): Promise<string> {

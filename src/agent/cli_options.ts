@@ -1,6 +1,9 @@
-/** @module Argument parsers of the agent flags of `mcptest run` (`--max-cost`, `--coverage-threshold`). */
+/** @module Argument parsers of the agent flags of `mcptest run` (`--max-cost`, `--coverage-threshold`, `--drift-baseline`). */
 
 import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { UsageError } from "../errors/errors.ts";
+import type { RunRecord } from "../record/run_record.ts";
+import { parseRunRecord } from "../record/validate.ts";
 
 /** `--max-cost <usd>`: a non-negative amount of US dollars (`0.50`). */
 export function usdAmount(value: string): number {
@@ -18,4 +21,23 @@ export function percent(value: string): number {
     throw new InvalidArgumentError("expected a percentage from 0 to 100");
   }
   return n;
+}
+
+/**
+ * `--drift-baseline <file>`: a run record saved with `--reporter json` (read before anything runs).
+ * @throws {UsageError} (exit 2) a missing file or one that is not a run record, naming it
+ */
+export async function readDriftBaseline(
+  path: string,
+): Promise<{ record: RunRecord; label: string }> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    throw new UsageError(
+      `--drift-baseline ${path}: cannot read it (${(error as Error).message}); ` +
+        "save one with: mcptest run --reporter json --output <file>",
+    );
+  }
+  return { record: parseRunRecord(text, `--drift-baseline ${path}`), label: path };
 }

@@ -93,15 +93,17 @@ export async function askJudge(
     };
   }
   const prompt = judgePrompt(input.question, input.response, input.rubric);
-  input.ledger.beforeCall(model, input.spentUsd, Math.ceil(prompt.length / 4), 512);
+  // A judge replayed from a cassette costs nothing.
+  const free = client.replayed === true;
+  if (!free) input.ledger.beforeCall(model, input.spentUsd, Math.ceil(prompt.length / 4), 512);
   const reply = await client.turn({
     system: "You are a strict evaluator. Answer with one JSON object only.",
     messages: [{ role: "user", text: prompt }],
     tools: [],
     maxOutputTokens: 512,
   });
-  const usd = model.price ? costUsd(model.price, reply.usage) : null;
-  if (usd !== null) input.ledger.afterCall(usd);
+  const usd = free ? 0 : model.price ? costUsd(model.price, reply.usage) : null;
+  if (usd !== null && !free) input.ledger.afterCall(usd);
   const parsed = parseVerdict(reply.text);
   return {
     verdict: { model: model.label, provider: client.provider, ...parsed },

@@ -72,10 +72,12 @@ export async function runAgentLoop(
   let stop: AgentTrace["stop_reason"] = "max_turns";
   let error: string | undefined;
   let capTripped = false;
+  // The stub and a replayed cassette cost nothing: no cap check, no spend.
+  const free = input.client.stub || input.client.replayed === true;
   while (turns < input.maxTurns) {
     let reply: TurnReply;
     try {
-      if (!input.client.stub) {
+      if (!free) {
         const estimate = Math.ceil(
           (JSON.stringify(messages).length + JSON.stringify(input.catalog).length +
             (input.system?.length ?? 0)) / 4,
@@ -97,7 +99,7 @@ export async function runAgentLoop(
     turns++;
     input_ += reply.usage.input;
     output += reply.usage.output;
-    if (!input.client.stub) {
+    if (!free) {
       if (input.model.price) {
         const usd = costUsd(input.model.price, reply.usage);
         spent += usd;
@@ -126,7 +128,7 @@ export async function runAgentLoop(
     conversation: { turns, tokens: { input: input_, output, total: input_ + output }, messages },
     provider: input.client.provider,
     model: input.model.label,
-    cost_usd: input.client.stub ? 0 : priced ? spent : null,
+    cost_usd: free ? 0 : priced ? spent : null,
     collisions: input.collisions,
   };
   return {

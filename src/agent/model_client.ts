@@ -59,6 +59,8 @@ export interface ModelClient {
   readonly provider: string;
   /** Whether this is the deterministic stub (no key was set). */
   readonly stub: boolean;
+  /** Answered from an agent cassette: costs nothing and is not checked against spend caps. */
+  readonly replayed?: boolean;
   /** One model call. @throws {Error} a provider failure (after the SDK's retries) */
   turn(request: TurnRequest): Promise<TurnReply>;
 }

@@ -21,6 +21,8 @@ import { runAgentLoop } from "./loop.ts";
 import type { ModelClient } from "./model_client.ts";
 import { SpendLedger } from "./spend.ts";
 import { stubClient } from "./stub_client.ts";
+import { type AgentCassetteOptions, rowCassette, writeRowCassettes } from "./row_cassette.ts";
+import type { AgentCassette } from "../cassette/agent_format.ts";
 import type { AgentTest, EvalTest, ModelRef } from "./types.ts";
 
 /** How agent and eval rows run. */
@@ -38,6 +40,8 @@ export interface RunAgentsOptions {
   readonly updateSnapshots?: boolean;
   /** Called as each row finishes. */
   readonly onResult?: (result: TestResult) => void;
+  /** Agent cassettes (docs/agents.md); absent: every row runs live (or on the stub). */
+  readonly cassettes?: Omit<AgentCassetteOptions, "secrets">;
 }
 
 /** Run the suite's agent tests and evals (one at a time: model APIs rate-limit). */
@@ -66,6 +70,7 @@ export async function runAgents(
     options.onResult?.(row);
   };
   const agentRows: Array<{ test: AgentTest; row: TestResult }> = [];
+  const recorded: Array<{ path: string; cassette: AgentCassette }> = [];
   for (const test of agent.agents) {
     for (const model of test.models) {
       const name = `${test.name} [${model.label}]`;
@@ -76,6 +81,7 @@ export async function runAgents(
         ledger,
         clientFor,
         exercised,
+        recorded,
       });
       agentRows.push({ test, row });
       push(row);
@@ -83,8 +89,10 @@ export async function runAgents(
   }
   for (const test of agent.evals) {
     if (!keep(test.name)) continue;
-    push(await runEvalRow(test, { ...options, suite, ledger, clientFor, exercised }));
+    push(await runEvalRow(test, { ...options, suite, ledger, clientFor, exercised, recorded }));
   }
+  // Written once every row finished (an interrupted recording writes nothing).
+  await writeRowCassettes(recorded, suite.secrets);
   for (const row of driftRows(agentRows)) push(row);
   const cost: RunCost = {
     totalUsd: ledger.suiteUsd,
@@ -99,6 +107,22 @@ interface RowContext extends RunAgentsOptions {
   readonly clientFor: (model: ModelRef) => ModelClient;
   /** Tool names each server was called with (for coverage), by server key. */
   readonly exercised: Map<string, Set<string>>;
+  /** Cassettes this `--record` run will write. */
+  readonly recorded: Array<{ path: string; cassette: AgentCassette }>;
+}
+
+/** The clients of a row under the run's cassette mode. */
+function openCassette(
+  ctx: RowContext,
+  row: Parameters<typeof rowCassette>[0],
+) {
+  if (!ctx.cassettes) return Promise.resolve({ kind: "live" as const, clientFor: ctx.clientFor });
+  return rowCassette(row, ctx.clientFor, { ...ctx.cassettes, secrets: ctx.suite.secrets });
+}
+
+/** A row whose model calls hit a stale cassette is an error, not a failed matcher. */
+function staleAssertion(assertions: readonly AssertionResult[]): string | undefined {
+  return assertions.find((a) => a.message?.startsWith("cassette stale on field"))?.message;
 }
 
 async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): Promise<TestResult> {
@@ -115,7 +139,28 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
   };
   const elapsed = () => Math.round(performance.now() - started);
   const zero = { input: 0, output: 0, total: 0 };
-  if (!model.apiKey && ctx.requireKeys) {
+  const cassette = await openCassette(ctx, {
+    agent: test.name,
+    rowName: base.name,
+    model,
+    prompt: test.prompt,
+    ...(test.system !== undefined ? { system: test.system } : {}),
+    file: test.file,
+    named: model.named,
+  });
+  if (cassette.kind === "error") {
+    return {
+      ...base,
+      status: "error",
+      durationMs: 0,
+      assertions: [],
+      failure: { message: cassette.message },
+      agent: { model: model.label, provider: "none", tokens: zero, costUsd: 0 },
+    };
+  }
+  const replayed = cassette.kind === "replay" ? { replayed: true } : {};
+  const clientFor = cassette.clientFor;
+  if (!model.apiKey && ctx.requireKeys && cassette.kind !== "replay") {
     return {
       ...base,
       status: "error",
@@ -128,7 +173,7 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
       agent: { model: model.label, provider: "none", tokens: zero, costUsd: 0 },
     };
   }
-  const client = ctx.clientFor(model);
+  const client = clientFor(model);
   const sessions = new Map<string, Session>();
   try {
     const listed = [];
@@ -167,7 +212,7 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
       const { compiled } = compileAssertions(test.assertions, AGENT_TARGET_ROOTS);
       const access: JudgeAccess = {
         judges: ctx.suite.agent!.judges,
-        clientFor: ctx.clientFor,
+        clientFor,
         ledger: ctx.ledger,
         question: test.prompt,
       };
@@ -180,12 +225,18 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
     const input = trace.conversation.tokens.input + spent.input;
     const output = trace.conversation.tokens.output + spent.output;
     const failed = assertions.some((a) => a.status !== "pass");
+    const error = loop.error ?? staleAssertion(assertions);
+    if (cassette.kind === "record" && error === undefined) {
+      const written = cassette.finish();
+      if (written) ctx.recorded.push(written);
+    }
     return {
       ...base,
-      status: loop.error !== undefined ? "error" : failed ? "fail" : "pass",
+      ...replayed,
+      status: error !== undefined ? "error" : failed ? "fail" : "pass",
       durationMs: elapsed(),
       assertions,
-      ...(loop.error !== undefined ? { failure: { message: loop.error } } : {}),
+      ...(error !== undefined ? { failure: { message: error } } : {}),
       agent: {
         model: model.label,
         provider: client.provider,
@@ -200,6 +251,7 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
   } catch (error) {
     return {
       ...base,
+      ...replayed,
       status: "error",
       durationMs: elapsed(),
       assertions: [],
@@ -233,7 +285,27 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
       ...(spent.verdicts.length > 0 ? { judges: spent.verdicts } : {}),
     };
   };
-  const missing = ctx.requireKeys
+  const question = test.prompt ?? describeCall(test);
+  const cassette = await openCassette(ctx, {
+    agent: test.name,
+    rowName: test.name,
+    model: { id: "judges", provider: "judges" },
+    prompt: question,
+    file: test.file,
+    named: false,
+  });
+  if (cassette.kind === "error") {
+    return {
+      ...base,
+      status: "error",
+      durationMs: 0,
+      assertions: [],
+      failure: { message: cassette.message },
+      agent: info(),
+    };
+  }
+  const replayed = cassette.kind === "replay" ? { replayed: true } : {};
+  const missing = ctx.requireKeys && cassette.kind !== "replay"
     ? Object.values(ctx.suite.agent!.judges).find((m) => !m.apiKey)
     : undefined;
   if (missing) {
@@ -258,11 +330,10 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
       throw new Error(exchange.failure?.message ?? "no response");
     }
     const root = responseRoot(exchange);
-    const question = test.prompt ?? describeCall(test);
     const { compiled } = compileAssertions(test.assertions, TEST_TARGET_ROOTS);
     const access: JudgeAccess = {
       judges: ctx.suite.agent!.judges,
-      clientFor: ctx.clientFor,
+      clientFor: cassette.clientFor,
       ledger: ctx.ledger,
       question,
     };
@@ -272,11 +343,22 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
         await gradeAssertion(item, root, matchContext(test.file, ctx), access, spent),
       );
     }
+    const stale = staleAssertion(assertions);
+    if (cassette.kind === "record" && stale === undefined) {
+      const written = cassette.finish();
+      if (written) ctx.recorded.push(written);
+    }
     return {
       ...base,
-      status: assertions.some((a) => a.status !== "pass") ? "fail" : "pass",
+      ...replayed,
+      status: stale !== undefined
+        ? "error"
+        : assertions.some((a) => a.status !== "pass")
+        ? "fail"
+        : "pass",
       durationMs: Math.round(performance.now() - started),
       assertions,
+      ...(stale !== undefined ? { failure: { message: stale } } : {}),
       agent: info(),
     };
   } catch (error) {

@@ -4,6 +4,7 @@ import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 import { summarize } from "../record/summary.ts";
 import type { Session } from "../session/types.ts";
+import type { AgentCassetteOptions } from "./row_cassette.ts";
 
 /** The agent options of `mcptest run`, as data. */
 export interface AgentStageOptions {
@@ -18,6 +19,10 @@ export interface AgentStageOptions {
   readonly ci?: boolean;
   readonly updateSnapshots?: boolean;
   readonly onResult?: (result: TestResult) => void;
+  /** Agent cassettes: the run's cassette mode (`--record`, `--live`, else replay when one exists). */
+  readonly cassettes?: Omit<AgentCassetteOptions, "secrets">;
+  /** `--drift-baseline`: a saved run record; agent rows whose verdict changed against it get DRIFT rows. */
+  readonly driftBaseline?: { readonly record: RunRecord; readonly label: string };
 }
 
 /**
@@ -34,6 +39,13 @@ export async function runAgentStage(
   const { runAgents } = await import("./run_agents.ts");
   const run = await runAgents(suite, { connect, ...options });
   const rows = [...run.tests];
+  if (options.driftBaseline) {
+    const { baselineDriftRows } = await import("./drift.ts");
+    for (const row of baselineDriftRows(run.tests, options.driftBaseline)) {
+      rows.push(row);
+      options.onResult?.(row);
+    }
+  }
   if (options.coverageThreshold !== undefined) {
     const { coverageRows, exercisedBy } = await import("./coverage.ts");
     const exercised = exercisedBy(suite, new Set(selected.map((t) => t.id)), run.exercised);

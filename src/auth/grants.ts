@@ -111,6 +111,20 @@ export async function clientCredentials(
   }, client);
 }
 
+/**
+ * Ask for a token for `resource` instead of the server's own (RFC 8707) with the client credentials
+ * grant: the token-validation probe of another audience (AUTH-011). Same request as
+ * {@link clientCredentials} but for the resource indicator.
+ */
+export async function clientCredentialsForResource(
+  config: OAuthConfig,
+  found: Discovered,
+  client: ClientInfo,
+  resource: string,
+): Promise<TokenSet> {
+  return await clientCredentials(config, { ...found, resource }, client);
+}
+
 /** Exchange a refresh token for new tokens. */
 export async function refreshGrant(
   config: OAuthConfig,

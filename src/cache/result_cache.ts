@@ -100,7 +100,9 @@ export async function openResultCache(
     async complete(record, order) {
       for (const result of record.tests) {
         const key = keys.get(result.id);
+        // Only a clean pass is stored: a flaky one (passed on a retry) proves no determinism.
         if (key === undefined || hits.has(result.id) || result.status !== "pass") continue;
+        if (result.flaky) continue;
         const { cached: _, ...fresh } = result;
         await writeEntry(dir, key, fresh).catch(() => {}); // a cache that cannot be written is no cache
       }

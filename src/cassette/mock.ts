@@ -1,7 +1,7 @@
 /** @module The mock server's brain: answers JSON-RPC messages from one or more cassettes (recorded handshake, normalised matching, a named error for anything else). */
 
 import { join } from "node:path";
-import type { Cassette } from "./format.ts";
+import { type Cassette, isCassette } from "./format.ts";
 import { framesOf, ReplayIndex } from "./replay_index.ts";
 import { describeRequest } from "./staleness.ts";
 import { readCassette, shownPath } from "./store.ts";
@@ -26,7 +26,11 @@ export async function loadRecording(path: string, cwd: string): Promise<Cassette
   const names = [...Deno.readDirSync(path)].filter((e) => e.isFile && e.name.endsWith(".json"))
     .map((e) => e.name).sort();
   const cassettes: Cassette[] = [];
-  for (const name of names) cassettes.push(await readCassette(join(path, name), name));
+  for (const name of names) {
+    // A folder may also hold agent cassettes (another format): only tool cassettes are served.
+    if (!await claimsToBeCassette(join(path, name))) continue;
+    cassettes.push(await readCassette(join(path, name), name));
+  }
   const [first, ...rest] = cassettes;
   if (!first) throw new Error(`${shownPath(path, cwd)}: no cassette (*.json) in this folder`);
   return { ...first, exchanges: [first, ...rest].flatMap((c) => c.exchanges) };
@@ -81,5 +85,14 @@ export class MockResponder {
         },
       },
     }];
+  }
+}
+
+/** Whether a file's JSON says `"format": "mcptest-cassette"` (unreadable: let readCassette say why). */
+async function claimsToBeCassette(path: string): Promise<boolean> {
+  try {
+    return isCassette(JSON.parse(await Deno.readTextFile(path)));
+  } catch {
+    return true;
   }
 }

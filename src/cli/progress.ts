@@ -5,11 +5,13 @@ import type { TestResult } from "../record/run_record.ts";
 /** A progress display fed with each finished test. */
 export interface Progress {
   update(result: TestResult): void;
+  /** Erase the line before other text reaches the terminal; the next update draws it again. */
+  erase(): void;
   /** Erase the line (before the report is printed). */
   done(): void;
 }
 
-const NOOP: Progress = { update() {}, done() {} };
+const NOOP: Progress = { update() {}, erase() {}, done() {} };
 const DELAY_MS = 300;
 
 /** Where the line goes (stderr in the CLI; tests pass a fake terminal). */
@@ -41,6 +43,10 @@ export function createProgress(
       if (performance.now() - started < delayMs) return;
       shown = true;
       write(`\r\x1b[2K${finished}/${total} tests done, ${failures} failed`);
+    },
+    erase() {
+      if (shown) write("\r\x1b[2K");
+      shown = false;
     },
     done() {
       if (shown) write("\r\x1b[2K");

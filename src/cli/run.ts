@@ -1,9 +1,11 @@
 /** @module `mcptest run`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
-import { positiveInt } from "./options.ts";
+import { collect, positiveInt } from "./options.ts";
+import { durationMs, nonNegativeInt } from "./run_flags.ts";
 import { percent, usdAmount } from "../agent/cli_options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
+import { collectReporter } from "./reporter_sinks.ts";
 
 /** Build the `run` command; `done` receives the exit code. */
 export function runCommand(done: (code: number) => void) {
@@ -16,22 +18,52 @@ export function runCommand(done: (code: number) => void) {
       ),
   )
     .option(
-      "--reporter <format>",
-      "output format: pretty, json, junit, tap, sarif, markdown, html",
-      "pretty",
+      "--reporter <name[:path]>",
+      "report format, optionally with its file (repeatable): pretty, json, junit, tap, sarif, markdown, html; e.g. --reporter pretty --reporter junit:reports/r.xml (default: pretty)",
+      collectReporter,
     )
     .option(
       "--annotations <mode>",
       "GitHub Actions ::error annotations on stderr: auto (when GITHUB_ACTIONS=true), always, never",
       "auto",
     )
-    .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
+    .option(
+      "--output <path>",
+      "where a single --reporter's report goes: a file, or - for stdout (default: -)",
+    )
     .option("--filter <pattern>", "run tests whose name contains pattern, or matches /regex/")
     .option("--shard <k/n>", "run shard k of n (stable: a test always lands in the same shard)")
     .option(
       "--last-failed",
       "run only the tests that failed in the previous run (.mcptest/last-run.json)",
       false,
+    )
+    .option(
+      "--tag <name>",
+      "run only the tests with this tags: entry (repeatable: any of them)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--exclude-tag <name>",
+      "leave out the tests with this tags: entry (repeatable; wins over --tag)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--bail [n]",
+      "stop after n failures (default 1); the tests not run are reported skipped (--bail)",
+      positiveInt,
+    )
+    .option(
+      "--retries <n>",
+      "run a failing test up to n more times (a test's retries: wins); a pass on retry is flaky",
+      nonNegativeInt,
+    )
+    .option(
+      "--timeout <duration>",
+      "time limit of the whole run (ms, or 500ms, 30s, 2m); tests not started by then are errors",
+      durationMs,
     )
     .option("--capture <file>", "write the session capture of every server (seed 003 format)")
     .option(
@@ -64,9 +96,18 @@ export function runCommand(done: (code: number) => void) {
       "exit 6 when a server's advertised tools, resources and prompts exercised fall below this share",
       percent,
     )
+    .option(
+      "--drift-baseline <file>",
+      "a run record saved with --reporter json: agent rows whose verdict changed get DRIFT rows; exit 6",
+    )
     .option("--pass-with-no-tests", "exit 0 when no test is selected (default: exit 7)", false)
     .option("-u, --update-snapshots", "rewrite snapshot files (refused under CI=true)", false)
     .option("--no-color", "never colour the output")
+    .option(
+      "--watch",
+      "rerun the affected test files when a suite, snapshot, cassette, config or local server file changes (Ctrl-C exits)",
+      false,
+    )
     .option("--verbose", "print error causes", false)
     .addHelpText(
       "after",

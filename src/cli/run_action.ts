@@ -13,34 +13,55 @@ import {
   renderAnnotations,
   shouldAnnotate,
 } from "../report/annotations.ts";
-import { getReporter } from "../report/reporters.ts";
 import {
   type LastFailedState,
   readLastFailed,
   saveLastFailed,
   updateLastFailed,
 } from "../runner/last_failed.ts";
-import type { TestCase } from "../config/types.ts";
+import type { Suite, TestCase } from "../config/types.ts";
 import { runSuite } from "../runner/run_suite.ts";
 import { runExitCode } from "../agent/exit_code.ts";
+import { readDriftBaseline } from "../agent/cli_options.ts";
 import { captureFileValue } from "../session/capturing_connect.ts";
 import type { CaptureSession } from "../session/types.ts";
-import { writeFileAtomic, writeOutput, writeStderr } from "../util/write_output.ts";
+import { writeFileAtomic, writeStderr } from "../util/write_output.ts";
 import { VERSION } from "../version.ts";
+import { obsoleteSnapshots } from "../matchers/snapshot.ts";
 import { useColor } from "./color.ts";
 import { handleError } from "./handle_error.ts";
 import { createProgress, type Progress } from "./progress.ts";
+import { parseReporterSinks } from "./reporter_sinks.ts";
+import { openRunReports } from "./reporter_sinks_write.ts";
 import type { RunOptions } from "./run.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
+import { bailLimit } from "./run_flags.ts";
 
-/** Run the suites and return the exit code. */
-export async function runAction(paths: string[], options: RunOptions): Promise<number> {
+/**
+ * Run the suites and return the exit code; with `--watch`, rerun on changes until stopped.
+ * `onSuite` receives the loaded suite (what `--watch` plans its watching from).
+ */
+export async function runAction(
+  paths: string[],
+  options: RunOptions,
+  onSuite?: (suite: Suite) => void,
+): Promise<number> {
+  if (options.watch && onSuite === undefined) {
+    try {
+      parseReporterSinks(options.reporter, options.output); // a usage error stops --watch at once
+    } catch (error) {
+      return handleError(error, options.verbose);
+    }
+    const { watchRuns } = await import("./watch.ts");
+    return await watchRuns(paths, options, (which, seen) => runAction(which, options, seen));
+  }
   try {
     const cwd = Deno.cwd();
-    const reporter = await getReporter(options.reporter);
+    const sinks = parseReporterSinks(options.reporter, options.output);
     const annotations = parseAnnotationMode(options.annotations);
     const loadOptions = suiteLoadOptions(paths, options, cwd);
     const suite = await loadSuite(loadOptions);
+    onSuite?.(suite);
     // The suite's secrets plus the tokens learnt while running (docs/auth.md).
     const secrets = new RuntimeSecrets(suite.secrets);
     for (const w of suite.warnings ?? []) {
@@ -50,6 +71,14 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
     let progress: Progress | undefined;
     const previous = await readState(cwd);
     let selected: readonly TestCase[] = [];
+    const reports = await openRunReports(sinks, {
+      color: useColor(options.color),
+      suite,
+      cwd,
+      secrets,
+      cassettes: cassetteModeOf(options),
+      beforeWrite: () => progress?.erase(),
+    });
     const record = await runSuite(suite, {
       cwd,
       toolVersion: VERSION,
@@ -57,6 +86,11 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       lastFailedState: previous ?? null,
       ...(options.filter !== undefined ? { filter: options.filter } : {}),
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
+      tags: options.tag,
+      excludeTags: options.excludeTag,
+      ...(bailLimit(options.bail) !== undefined ? { bail: bailLimit(options.bail)! } : {}),
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       updateSnapshots: options.updateSnapshots,
       cassettes: cassetteModeOf(options),
@@ -67,6 +101,9 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
         ...(options.coverageThreshold !== undefined
           ? { coverageThreshold: options.coverageThreshold }
           : {}),
+        ...(options.driftBaseline !== undefined
+          ? { driftBaseline: await readDriftBaseline(options.driftBaseline) }
+          : {}),
       },
       secrets,
       reread: variableRereader(loadOptions),
@@ -74,8 +111,12 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       onSelected: (tests) => {
         selected = tests;
         progress = createProgress(tests.length, options.color);
+        reports.selected(tests);
       },
-      onResult: (result) => progress?.update(result),
+      onResult: (result) => {
+        reports.result(result);
+        progress?.update(result);
+      },
       ...(options.capture !== undefined
         ? { onCapture: (capture: CaptureSession) => captures.push(capture) }
         : {}),
@@ -91,9 +132,16 @@ export async function runAction(paths: string[], options: RunOptions): Promise<n
       const value = redactCapture(captureFileValue(captures), secrets.list);
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
     }
-    const toStdout = options.output === "-";
-    const text = await reporter(record, { color: toStdout && useColor(options.color) });
-    await writeOutput(options.output, text);
+    await reports.finish(record);
+    const obsolete = await obsoleteSnapshots(suite.files, [suite.tests, suite.agent], cwd);
+    if (obsolete.length > 0) {
+      const n = obsolete.length;
+      console.error(
+        `${n} obsolete snapshot${n === 1 ? "" : "s"} (no loaded test uses ${
+          n === 1 ? "it" : "them"
+        }): ${obsolete.join(", ")}`,
+      );
+    }
     if (shouldAnnotate(annotations, (name) => Deno.env.get(name))) {
       const commands = renderAnnotations(record);
       if (commands !== "") await writeStderr(commands);

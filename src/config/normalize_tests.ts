@@ -2,6 +2,7 @@
 
 import { ConfigError, formatPos, type SourcePos } from "../errors/errors.ts";
 import { interpolateValue } from "./interpolate.ts";
+import { type CaptureSpec, deferCaptures, normalizeCapture } from "./captures.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
 import type {
   Call,
@@ -50,13 +51,19 @@ export function normalizeTests(
   const tests: TestCase[] = [];
   const secrets: string[] = [];
   const errors: ConfigError[] = [];
+  const declared = captureDeclarations(document, positionOf);
   for (const [block, kind] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
     const seen = new Map<string, (string | number)[]>();
     items.forEach((raw, i) => {
       const at = [block, i];
-      const done = interpolateValue(raw, at, stack, positionOf);
+      // `${name}` of a capture declared by an earlier test of this file is left for run time.
+      const earlier = declared.length === 0 ? new Set<string>() : new Set(
+        declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
+      );
+      const deferred = deferCaptures(raw, earlier);
+      const done = interpolateValue(deferred.value, at, stack, positionOf);
       secrets.push(...done.secrets);
       if (done.errors.length > 0) {
         errors.push(...done.errors);
@@ -108,6 +115,16 @@ export function normalizeTests(
           return;
         }
       }
+      let capture: CaptureSpec | undefined;
+      if (item.capture !== undefined) {
+        try {
+          capture = normalizeCapture(item.capture, (n) => positionOf([...at, "capture", n], "key"));
+        } catch (error) {
+          if (!(error instanceof ConfigError)) throw error;
+          errors.push(error);
+          return;
+        }
+      }
       tests.push({
         id: `${file}::${kind}::${name}`,
         name,
@@ -118,6 +135,9 @@ export function normalizeTests(
         budgets,
         ...(expectError ? { expectError: expectError.expectError } : {}),
         ...(item.cache === false ? { noCache: true as const } : {}),
+        ...runFields(item),
+        ...(capture ? { capture } : {}),
+        ...(deferred.uses.size > 0 ? { captureUses: [...deferred.uses] } : {}),
         file,
         pos,
         order: 0,
@@ -153,6 +173,44 @@ export function headerBudgetWarnings(
     }
   }
   return warnings;
+}
+
+/** The `capture:` names each test of the document declares, with the test's line. */
+function captureDeclarations(
+  document: Raw,
+  positionOf: PositionLookup,
+): { line: number; names: string[] }[] {
+  const out: { line: number; names: string[] }[] = [];
+  for (const [block] of TEST_BLOCKS) {
+    const items = document[block];
+    if (!Array.isArray(items)) continue;
+    items.forEach((raw, i) => {
+      const capture = (raw as Raw | null)?.capture;
+      if (capture === null || typeof capture !== "object") return;
+      out.push({ line: positionOf([block, i]).line, names: Object.keys(capture) });
+    });
+  }
+  return out;
+}
+
+/** The selection and run fields of a test (`tags`, `skip`, `only`, `retries`, `timeout_ms`), as data. */
+function runFields(item: Raw): Partial<
+  Pick<TestCase, "tags" | "skip" | "only" | "retries" | "timeoutMs">
+> {
+  const fields: {
+    tags?: string[];
+    skip?: string;
+    only?: true;
+    retries?: number;
+    timeoutMs?: number;
+  } = {};
+  if (Array.isArray(item.tags) && item.tags.length > 0) fields.tags = item.tags.map(String);
+  if (item.skip === true) fields.skip = "skipped";
+  else if (typeof item.skip === "string") fields.skip = item.skip;
+  if (item.only === true) fields.only = true;
+  if (typeof item.retries === "number") fields.retries = item.retries;
+  if (typeof item.timeout_ms === "number") fields.timeoutMs = item.timeout_ms;
+  return fields;
 }
 
 function callOf(kind: TestKind, item: Raw): Call {

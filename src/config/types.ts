@@ -116,6 +116,20 @@ export interface TestCase {
   readonly expectError?: ExpectError;
   /** `cache: false`: never served from nor stored in the result cache (docs/cache.md). */
   readonly noCache?: true;
+  /** `tags:` labels for `--tag` / `--exclude-tag` (docs/selection.md); absent: none. */
+  readonly tags?: readonly string[];
+  /** `skip:` the reason the test is skipped (`skip: true`: "skipped"); absent: the test runs. */
+  readonly skip?: string;
+  /** `only: true`: when any selected test has it, only those run (docs/selection.md). */
+  readonly only?: true;
+  /** `retries:` extra attempts after a failure (docs/selection.md); absent: the run's `--retries`. */
+  readonly retries?: number;
+  /** `timeout_ms:` this test's request timeout in milliseconds; absent: the server's. */
+  readonly timeoutMs?: number;
+  /** `capture:` variable name -> target path, set from this test's response (docs/captures.md). */
+  readonly capture?: Readonly<Record<string, string>>;
+  /** Captures this test uses: its strings hold their markers (src/config/captures.ts) until run time. */
+  readonly captureUses?: readonly string[];
   /** The test file (relative to the working directory). */
   readonly file: string;
   /** Where the test was declared. */

@@ -57,7 +57,7 @@ export function parseYaml(text: string, file: string): YamlSource {
         const pos = node !== null && typeof node === "object" ? fast.positionOf(node) : undefined;
         if (pos) return { file, ...pos };
       } else {
-        const pos = blockKeyPosition(text, fast, path);
+        const pos = blockKeyPosition(fast, path);
         if (pos) return { file, ...pos };
       }
       return exact().positionOf(path, at);
@@ -71,7 +71,6 @@ export function parseYaml(text: string, file: string): YamlSource {
  * keys), which the careful parser then answers.
  */
 function blockKeyPosition(
-  text: string,
   fast: FastDocument,
   path: readonly PathSegment[],
 ): { line: number; col: number } | undefined {

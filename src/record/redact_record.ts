@@ -86,7 +86,9 @@ export function redactRecord(record: RunRecord, secrets: readonly string[]): Run
   if (!redactor.active) {
     // No secret to look for: only the targets change (URL credentials and query values), so the
     // tests, the bulk of a large record, are shared rather than copied.
-    return { ...record, servers: record.servers.map((s) => ({ ...s, target: target(s.target) })) };
+    // (`redactTests` wraps a bare list of tests in a record without servers.)
+    const servers = record.servers ?? [];
+    return { ...record, servers: servers.map((s) => ({ ...s, target: target(s.target) })) };
   }
   const rule: StringRule = (path) => {
     if (RECORD_ENUM_PATHS.has(path)) return "keep";

@@ -107,6 +107,10 @@ export interface TestResult {
   readonly cached?: boolean;
   /** Agent and eval rows (docs/agents.md): the model, who answered, tokens, cost, judges. */
   readonly agent?: AgentRowInfo;
+  /** The test failed, then passed on a retry (`retries:`, `--retries`): reported as flaky, never as a plain pass. */
+  readonly flaky?: true;
+  /** How many times the test ran, when it ran more than once (retries). */
+  readonly attempts?: number;
 }
 
 /** One model-graded verdict (llm-judge, or one juror of llm-jury). */
@@ -175,6 +179,8 @@ export interface RunSummary {
   readonly errored: number;
   /** Tests whose only failures are budget failures. */
   readonly budgetFailed: number;
+  /** Passed tests that passed only on a retry (absent when none). */
+  readonly flaky?: number;
 }
 
 /** The whole run. */

@@ -147,10 +147,24 @@ export function complianceRuleId(test: TestResult): string | undefined {
 export function countsText(record: RunRecord): string {
   const s = record.summary;
   const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : "";
-  return `${s.passed} passed, ${s.failed + s.errored} failed${skipped}`;
+  const flaky = s.flaky ? `, ${s.flaky} flaky` : "";
+  return `${s.passed} passed, ${s.failed + s.errored} failed${skipped}${flaky}`;
 }
 
 /** How a result was obtained when not by a live run: `replay` (from a cassette); empty when live. */
 export function resultMarks(test: TestResult): string[] {
-  return test.replayed ? ["replay"] : [];
+  const marks = test.replayed ? ["replay"] : [];
+  const flaky = flakyText(test);
+  return flaky === "" ? marks : [...marks, flaky];
+}
+
+/**
+ * `flaky: passed on attempt 2 of 3` for a test that passed only on a retry; `failed 3 attempts`
+ * for one retried without passing; "" otherwise. Every reporter shows it: a flaky pass is never a
+ * plain pass.
+ */
+export function flakyText(test: TestResult): string {
+  if (test.flaky) return `flaky: passed on attempt ${test.attempts ?? 2}`;
+  if (test.attempts !== undefined && test.attempts > 1) return `${test.attempts} attempts`;
+  return "";
 }

@@ -8,6 +8,7 @@ import {
   errorText,
   failedAssertions,
   failedBudgets,
+  flakyText,
   groupByFile,
   humanDuration,
   outcomeOf,
@@ -79,6 +80,7 @@ export function renderHtml(record: RunRecord): string {
     count(s.errored, "errors"),
     count(s.budgetFailed, "over budget"),
     count(s.skipped, "skipped"),
+    ...(s.flaky ? [count(s.flaky, "flaky")] : []),
     "</ul>",
     "</header>",
   ];
@@ -168,7 +170,8 @@ function testBlock(test: TestResult): string[] {
   const open = o === "fail" || o === "error" || o === "budget" ? " open" : "";
   const tail = o === "skip"
     ? escapeText(test.skipReason ?? "skipped")
-    : humanDuration(test.durationMs) + (test.cached ? " (cached)" : "");
+    : humanDuration(test.durationMs) + (test.cached ? " (cached)" : "") +
+      (flakyText(test) ? ` (${escapeText(flakyText(test))})` : "");
   const lines = [
     `<details class="test ${o}"${open}><summary><span class="badge ${o}">${LABEL[o]}</span>` +
     `<span class="name">${escapeText(test.name)}</span><span class="where">${

@@ -86,6 +86,12 @@ function testcase(test: TestResult): string[] {
   if (test.cached) {
     out.unshift('      <properties><property name="mcptest.cached" value="true"/></properties>');
   }
+  if (test.attempts !== undefined) {
+    const flaky = test.flaky ? '<property name="mcptest.flaky" value="true"/>' : "";
+    out.unshift(
+      `      <properties>${flaky}<property name="mcptest.attempts" value="${test.attempts}"/></properties>`,
+    );
+  }
   if (outcome === "pass" && out.length === 0) return [`    <testcase ${head}/>`];
   if (outcome === "pass") return [`    <testcase ${head}>`, ...out, `    </testcase>`];
   const rule = failingRule(test);

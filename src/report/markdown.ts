@@ -13,6 +13,7 @@ import {
   errorText,
   failedAssertions,
   failedBudgets,
+  flakyText,
   humanDuration,
   isFailing,
   outcomeOf,
@@ -86,13 +87,22 @@ export function renderMarkdown(record: RunRecord): string {
     }
   }
   out.push(...skippedSection(record));
+  const flaky = record.tests.filter((t) => t.flaky);
+  if (flaky.length > 0) {
+    out.push("", "### Flaky", "", "These tests passed only on a retry.", "");
+    for (const test of flaky) {
+      out.push(
+        `- ${markdownCell(test.name)}: ${flakyText(test)} (${location(test.file, test.line)})`,
+      );
+    }
+  }
   out.push("", "<details><summary>All tests</summary>", "");
   out.push("| Status | Test | Kind | Duration | Location |", "| --- | --- | --- | ---: | --- |");
   for (const test of record.tests) {
     const o = outcomeOf(test);
     const duration = o === "skip" ? markdownCell(test.skipReason ?? "skipped") : humanDuration(
       test.durationMs,
-    ) + (test.cached ? " (cached)" : "");
+    ) + (test.cached ? " (cached)" : "") + (flakyText(test) ? ` (${flakyText(test)})` : "");
     out.push(
       `| ${ICON[o]} ${LABEL[o]} | ${markdownCell(test.name)} | ${test.kind} | ${duration} | ${
         location(test.file, test.line)

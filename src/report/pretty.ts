@@ -1,26 +1,75 @@
 /** @module The pretty reporter: the human-readable run summary of seed 001's "Expected output". */
 
 import type { AssertionResult, BudgetResult, RunRecord, TestResult } from "../record/run_record.ts";
-import { isBudgetOnlyFailure } from "../record/summary.ts";
+import { isBudgetOnlyFailure, snapshotCounts } from "../record/summary.ts";
 import type { Styler } from "../util/ansi.ts";
-import { escapeStrings, neutralizeCommands } from "../util/escape.ts";
+import { escapeControls, escapeStrings, neutralizeCommands } from "../util/escape.ts";
 import { failingRule, ruleSummary } from "./_rule.ts";
-import { resultMarks, skippedBudgets, skippedBudgetText } from "./_view.ts";
+import { failureLocation, resultMarks, skippedBudgets, skippedBudgetText } from "./_view.ts";
 
 const DETAIL = " ".repeat(8);
 const VALUE = " ".repeat(10);
 
+/** Test kinds a suite declares (the ones `runSuite` reports as they finish, in file order). */
+const RUN_LATER = new Set(["compliance", "gate", "agent", "eval", "drift", "coverage"]);
+
+/** Whether a result is a suite test (tool, resource, prompt, list), not a later row (compliance, gate, agent, ...). */
+export function isSuiteTest(test: { readonly kind: string }): boolean {
+  return !RUN_LATER.has(test.kind);
+}
+
 /**
- * Render a run record for people. Every string of the record is shown with its control
- * characters as `\uXXXX` (a server cannot drive the terminal) and no output line can be read as
- * a CI workflow command; only `style`'s own colour codes reach the terminal. A budget that could
- * not apply (a header budget on a stdio server) shows as `SKIP` with its reason.
+ * How the test lines are laid out: the column the durations start at, and whether file headers
+ * are shown (the suite loaded more than one file). Both are known before the first test finishes,
+ * so the streaming writer prints the same bytes as a later re-render.
  */
-export function renderPretty(record: RunRecord, style: Styler): string {
-  const tests = record.tests.map((t) => escapeStrings(t));
-  const width = Math.max(0, ...tests.map((t) => oneLine(t.name).length)) + 4;
+export interface PrettyLayout {
+  readonly width: number;
+  readonly headers: boolean;
+}
+
+/**
+ * The layout of a record: the name column fits the suite tests' names (every name when there are
+ * none), headers when `record.files` has more than one file.
+ */
+export function prettyLayout(record: RunRecord): PrettyLayout {
+  const suiteTests = record.tests.filter(isSuiteTest);
+  return layoutOf(
+    (suiteTests.length > 0 ? suiteTests : record.tests).map((t) => t.name),
+    record.files,
+  );
+}
+
+/** The layout of a run whose suite tests have these names (before any escaping) and files. */
+export function layoutOf(names: readonly string[], files: readonly string[]): PrettyLayout {
+  const width = Math.max(0, ...names.map((n) => oneLine(escapeControls(n, true)).length)) + 4;
+  return { width, headers: files.length > 1 };
+}
+
+/**
+ * The lines of one test, ready to print (escaped, no workflow command, ending in a newline),
+ * preceded by its file's header when the layout shows headers and `previousFile` differs.
+ */
+export function prettyTestText(
+  raw: TestResult,
+  previousFile: string | undefined,
+  layout: PrettyLayout,
+  style: Styler,
+): string {
+  const test = escapeStrings(raw);
   const lines: string[] = [];
-  for (const test of tests) lines.push(...renderTest(test, width, style));
+  if (layout.headers && raw.file !== previousFile) {
+    if (previousFile !== undefined) lines.push("");
+    lines.push(style.bold(oneLine(test.file)));
+  }
+  lines.push(...renderTest(test, layout.width, style));
+  return neutralizeCommands(lines.join("\n") + "\n");
+}
+
+/** What follows the tests: the over-budget section, the model cost and the summary line. */
+export function prettyTail(record: RunRecord, style: Styler): string {
+  const tests = record.tests.map((t) => escapeStrings(t));
+  const lines: string[] = [];
   const overBudget = tests.filter((t) => t.budgets.some((b) => b.status === "fail"));
   if (overBudget.length > 0) {
     lines.push(
@@ -40,6 +89,33 @@ export function renderPretty(record: RunRecord, style: Styler): string {
   return neutralizeCommands(lines.join("\n") + "\n");
 }
 
+/**
+ * The pretty report in pieces (each test's text, then the tail), so a writer never holds the
+ * whole report in one string.
+ */
+export function* prettyChunks(record: RunRecord, style: Styler): Generator<string> {
+  const layout = prettyLayout(record);
+  let previous: string | undefined;
+  for (const test of record.tests) {
+    yield prettyTestText(test, previous, layout, style);
+    previous = test.file;
+  }
+  yield prettyTail(record, style);
+}
+
+/**
+ * Render a run record for people. Every string of the record is shown with its control
+ * characters as `\uXXXX` (a server cannot drive the terminal) and no output line can be read as
+ * a CI workflow command; only `style`'s own colour codes reach the terminal. A budget that could
+ * not apply (a header budget on a stdio server) shows as `SKIP` with its reason. Tests are grouped
+ * by file (a header per file when the run loaded several) and each failure names its `file:line:col`.
+ */
+export function renderPretty(record: RunRecord, style: Styler): string {
+  let text = "";
+  for (const chunk of prettyChunks(record, style)) text += chunk;
+  return text;
+}
+
 /** The closing line: `N passed, N failed[, N skipped][, N budgets skipped] in X.Xs`. */
 export function summaryLine(record: RunRecord): string {
   const s = record.summary;
@@ -48,13 +124,28 @@ export function summaryLine(record: RunRecord): string {
   const budgetsSkipped = budgets > 0
     ? `, ${budgets} budget${budgets === 1 ? "" : "s"} skipped`
     : "";
-  return `${s.passed} passed, ${s.failed + s.errored} failed${skipped}${budgetsSkipped} in ${
+  const flaky = s.flaky ? `, ${s.flaky} flaky` : "";
+  const snapshots = snapshotText(record);
+  return `${s.passed} passed, ${
+    s.failed + s.errored
+  } failed${skipped}${flaky}${budgetsSkipped}${snapshots} in ${
     (record.durationMs / 1000).toFixed(1)
   }s`;
 }
 
+/** `, 1 snapshot written, 2 snapshots updated` (empty when the run wrote none). */
+function snapshotText(record: RunRecord): string {
+  const { written, updated } = snapshotCounts(record.tests);
+  const part = (n: number, what: string) =>
+    n > 0 ? `, ${n} snapshot${n === 1 ? "" : "s"} ${what}` : "";
+  return part(written, "written") + part(updated, "updated");
+}
+
 function renderTest(test: TestResult, width: number, style: Styler): string[] {
-  const label = test.status === "pass"
+  // A pass on a retry reads FLAKY (one column wider, so one space less), never PASS.
+  const label = test.flaky && test.status === "pass"
+    ? style.yellow("FLAKY")
+    : test.status === "pass"
     ? style.green("PASS")
     : test.status === "skip"
     ? style.yellow("SKIP")
@@ -63,10 +154,18 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
     ? `(${oneLine(test.skipReason ?? "skipped")})`
     : `(${[`${test.durationMs}ms`, ...resultMarks(test), ...agentMarks(test)].join(", ")})`;
   const cached = test.cached ? style.dim(" (cached)") : "";
-  const lines = [`  ${label}  ${oneLine(test.name).padEnd(width)}${style.dim(tail)}${cached}`];
+  const name = oneLine(test.name);
+  const gap = test.flaky && test.status === "pass" ? " " : "  ";
+  const lines = [
+    `  ${label}${gap}${name.padEnd(Math.max(width, name.length + 4))}${style.dim(tail)}${cached}`,
+  ];
   for (const line of judgeLines(test)) lines.push(`${DETAIL}${style.dim(oneLine(line))}`);
   const rule = failingRule(test);
   if (rule) lines.push(`${DETAIL}${style.dim(oneLine(ruleSummary(rule)))}`);
+  if (test.status === "fail" || test.status === "error") {
+    const at = failureLocation(test);
+    lines.push(`${DETAIL}${style.dim(`at ${oneLine(test.file)}:${at.line}:${at.col}`)}`);
+  }
   if (test.failure) {
     const layer = test.failure.layer ? ` [${test.failure.layer}]` : "";
     const head = `error${layer}:`;

@@ -8,6 +8,7 @@ import {
   errorText,
   failedAssertions,
   failedBudgets,
+  flakyText,
   skippedBudgets,
   skippedBudgetText,
 } from "./_view.ts";
@@ -37,7 +38,7 @@ interface Finding {
   message: string;
   line: number;
   col: number;
-  bucket: "assertion" | "budget" | "error" | "compliance";
+  bucket: "assertion" | "budget" | "error" | "compliance" | "flaky";
   /** The compliance rule the finding is about, when the record names it. */
   rule?: RuleRef;
 }
@@ -47,7 +48,8 @@ interface Finding {
  * `budget.<budget>` for a failed performance budget (level `warning`: its own bucket),
  * `error.<layer>` (or `error.run`) for a test that reached no verdict, and the compliance rule id
  * (`PROTO-001`) for a compliance test. Each result points at the YAML file and line of the failed
- * assertion, budget or test. Passing and skipped tests produce no result.
+ * assertion, budget or test. A flaky test (passed on a retry) is a `note` with rule id `flaky`;
+ * other passing and skipped tests produce no result.
  *
  * A compliance result that carries its rule (`TestResult.rule`) takes the rule id from it, its
  * level from the severity (MUST `error`, SHOULD `warning`, MAY `note`), and its rule descriptor
@@ -133,6 +135,17 @@ function findingsOf(test: TestResult): Finding[] {
       bucket: "error",
     }];
   }
+  if (test.status === "pass" && test.flaky) {
+    // A pass on a retry is a `note`, never a silent pass (docs/selection.md).
+    return [{
+      ruleId: "flaky",
+      level: "note",
+      message: `${test.name}: ${flakyText(test)}`,
+      line: test.line,
+      col: test.col,
+      bucket: "flaky",
+    }];
+  }
   if (test.status !== "fail") return [];
   const findings: Finding[] = [];
   const compliance = complianceRuleId(test);
@@ -204,6 +217,12 @@ function describe(f: Finding): [string, string] {
     return [
       `A ${rest} assertion failed.`,
       `A response did not satisfy a ${rest} matcher of an mcptest test.`,
+    ];
+  }
+  if (f.bucket === "flaky") {
+    return [
+      "A test passed only on a retry.",
+      "The test failed, then passed when retried (retries:, --retries): it is flaky.",
     ];
   }
   if (prefix === "budget") {

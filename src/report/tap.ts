@@ -7,6 +7,7 @@ import {
   failedAssertions,
   failedBudgets,
   failureHeadline,
+  flakyText,
   outcomeOf,
   skippedBudgets,
   skippedBudgetText,
@@ -42,7 +43,8 @@ export function renderTap(record: RunRecord): string {
 
 function testLines(test: TestResult, n: number): string[] {
   const skipped = skippedBudgets(test).map((b) => comment(`budget ${skippedBudgetText(b)}`));
-  return [...verdictLines(test, n), ...skipped];
+  const flaky = flakyText(test);
+  return [...verdictLines(test, n), ...(flaky === "" ? [] : [comment(flaky)]), ...skipped];
 }
 
 function verdictLines(test: TestResult, n: number): string[] {

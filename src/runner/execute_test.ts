@@ -11,6 +11,7 @@ import { requestFor } from "./call.ts";
 import { errorVerdict } from "./error_verdict.ts";
 import type { PreparedAssertion, PreparedTest } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
+import { requestTimeout, type RunDeadline } from "./run_deadline.ts";
 
 /** Run-wide options a test needs. */
 export interface ExecuteOptions {
@@ -19,6 +20,10 @@ export interface ExecuteOptions {
   readonly ci?: boolean;
   /** Resolved secrets, kept out of snapshot files. */
   readonly secrets?: readonly string[];
+  /** The whole run's `--timeout`: caps the request's timeout with the time left. */
+  readonly deadline?: RunDeadline;
+  /** Receives the response root (`result`, `http`) the assertions saw, for `capture:`. */
+  readonly onRoot?: (root: unknown) => void;
 }
 
 /** Send the test's request and grade the response. */
@@ -29,7 +34,10 @@ export async function executeTest(
 ): Promise<TestResult> {
   const { test } = prepared;
   const plan = requestFor(test.call);
-  const exchange = await session.request(plan.method, plan.params);
+  const timeoutMs = requestTimeout(test.timeoutMs, options.deadline?.remaining());
+  const exchange = timeoutMs === undefined
+    ? await session.request(plan.method, plan.params)
+    : await session.request(plan.method, plan.params, { timeoutMs });
   const base = baseResult(prepared, exchange.durationMs);
   if (exchange.failure || !exchange.response) {
     const message = exchange.failure?.message ?? "no response";
@@ -42,6 +50,7 @@ export async function executeTest(
     ...(options.secrets ? { secrets: options.secrets } : {}),
   };
   const root = responseRoot(exchange);
+  options.onRoot?.(root);
   const assertions: AssertionResult[] = [];
   const verdict = errorVerdict(prepared, exchange.response);
   if (verdict) assertions.push(verdict);
@@ -52,15 +61,17 @@ export async function executeTest(
   return { ...base, status: failed ? "fail" : "pass", assertions, budgets };
 }
 
-/** The result of a test whose server could not be reached. */
+/** The result of a test whose server could not be reached; `durationMs`: how long the attempt took. */
 export function connectionFailedResult(
   prepared: PreparedTest,
   failure: { layer?: import("../transport/types.ts").FailureLayer; message: string },
+  durationMs = 0,
 ): TestResult {
-  return { ...baseResult(prepared, 0), status: "error", failure };
+  return { ...baseResult(prepared, durationMs), status: "error", failure };
 }
 
-function baseResult(prepared: PreparedTest, durationMs: number): TestResult {
+/** The result of a test before its verdict: its identity and place, status `pass`, no checks. */
+export function baseResult(prepared: PreparedTest, durationMs: number): TestResult {
   const { test } = prepared;
   return {
     id: test.id,

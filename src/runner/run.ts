@@ -12,7 +12,10 @@ import { redactRecord } from "../record/redact.ts";
 import { summarize } from "../record/summary.ts";
 import type { CaptureSession, Session } from "../session/types.ts";
 import type { FailureLayer } from "../transport/types.ts";
-import { connectionFailedResult, executeTest } from "./execute_test.ts";
+import { connectionFailedResult } from "./execute_test.ts";
+import { BailState, notStarted, runOne } from "./run_one.ts";
+import { RunDeadline } from "./run_deadline.ts";
+import { CaptureStore, usesCaptures } from "./captures_run.ts";
 import { mapPool } from "./pool.ts";
 import type { PreparedTest } from "./prepare.ts";
 import { targetLabel } from "../transport/target_label.ts";
@@ -35,6 +38,12 @@ export interface RunOptions {
   readonly onResult?: (result: TestResult) => void;
   /** Receives each session's capture before it is closed. */
   readonly onCapture?: (capture: CaptureSession) => void;
+  /** `--bail [N]`: stop starting tests after N failures; the rest are skipped with reason `--bail`. */
+  readonly bail?: number;
+  /** `--retries N`: extra attempts of a failing test without its own `retries:`; default 0. */
+  readonly retries?: number;
+  /** `--timeout`: the whole run's time limit in milliseconds; tests not started by then are errors. */
+  readonly timeoutMs?: number;
 }
 
 const PARALLEL_DEFAULT = 8;
@@ -61,13 +70,22 @@ export async function collectRecord(
   const startedAt = new Date().toISOString();
   const groups = groupByServer(prepared);
   const serverRecords: ServerRecord[] = [];
+  const bail = new BailState(options.bail);
+  const deadline = options.timeoutMs === undefined ? undefined : new RunDeadline(options.timeoutMs);
   const perGroup = await mapPool(
     [...groups.entries()],
     options.serverConcurrency ?? 4,
     async ([key, tests]) => {
       const server = suite.servers[key];
       if (!server) throw new McptestError(`internal: no server "${key}"`, 1);
-      const { record, results } = await runServer(server, tests, options, suite.secrets);
+      const { record, results } = await runServer(
+        server,
+        tests,
+        options,
+        suite.secrets,
+        bail,
+        deadline,
+      );
       serverRecords.push(record);
       return results;
     },
@@ -97,24 +115,46 @@ async function runServer(
   tests: readonly PreparedTest[],
   options: RunOptions,
   secrets: readonly string[],
+  bail: BailState,
+  deadline: RunDeadline | undefined,
 ): Promise<{ record: ServerRecord; results: TestResult[] }> {
+  // A server whose tests are all skipped (skip:, or --bail already tripped) is not started.
+  const early = tests.map((t) => notStarted(t, bail, deadline));
+  if (early.every((r) => r !== undefined)) {
+    const results = early.filter((r) => r !== undefined);
+    results.forEach((r) => options.onResult?.(r));
+    return { record: serverRecord(server, "unused"), results };
+  }
   let session: Session;
+  const connecting = performance.now();
   try {
     session = await options.connect(server);
   } catch (error) {
     const failure = connectFailure(error);
-    const results = tests.map((t) => connectionFailedResult(t, failure));
-    results.forEach((r) => options.onResult?.(r));
+    // Each test shows the time the failed connection attempt took, not 0ms.
+    const took = performance.now() - connecting;
+    const results = tests.map((t) => notStarted(t) ?? connectionFailedResult(t, failure, took));
+    results.forEach((r) => {
+      bail.record(r);
+      options.onResult?.(r);
+    });
     return { record: { ...serverRecord(server, "failed"), failure }, results };
   }
   try {
-    const limit = options.concurrency ?? (server.parallel ? PARALLEL_DEFAULT : 1);
+    // Tests that take or use captures run one at a time, in file order.
+    const captures = usesCaptures(tests) ? new CaptureStore() : undefined;
+    const limit = captures ? 1 : options.concurrency ?? (server.parallel ? PARALLEL_DEFAULT : 1);
     const results = await mapPool(tests, limit, async (test) => {
-      const result = await executeTest(session, test, {
+      const result = await runOne(session, test, {
         updateSnapshots: options.updateSnapshots ?? false,
         ci: options.ci ?? false,
         secrets,
+        bail,
+        ...(deadline ? { deadline } : {}),
+        ...(captures ? { captures } : {}),
+        ...(options.retries !== undefined ? { retries: options.retries } : {}),
       });
+      bail.record(result);
       options.onResult?.(result);
       return result;
     });

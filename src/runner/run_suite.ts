@@ -33,6 +33,16 @@ export interface RunSuiteOptions {
   readonly filter?: string;
   /** `--shard k/n`. */
   readonly shard?: string;
+  /** `--tag NAME` (repeatable): only the tests with one of these `tags:`. */
+  readonly tags?: readonly string[];
+  /** `--exclude-tag NAME` (repeatable): leave out the tests with one of these `tags:`. */
+  readonly excludeTags?: readonly string[];
+  /** `--bail [N]`: stop starting tests after N failures (the rest are skipped with reason `--bail`). */
+  readonly bail?: number;
+  /** `--retries N`: extra attempts of a failing test without its own `retries:`. */
+  readonly retries?: number;
+  /** `--timeout`: the run's time limit in milliseconds; the tests not started by then are errors with the reason. */
+  readonly timeoutMs?: number;
   /** `--last-failed`: only the tests the last-run state remembers as failing. */
   readonly lastFailed?: boolean;
   /**
@@ -84,6 +94,8 @@ export interface RunSuiteOptions {
     readonly maxCostUsd?: number;
     /** `--coverage-threshold`: the share (percent, 0 to 100) of each server's tools, resources and prompts to exercise (exit 6). */
     readonly coverageThreshold?: number;
+    /** `--drift-baseline`: a saved run record; agent rows whose verdict changed against it get DRIFT rows (exit 6). */
+    readonly driftBaseline?: { readonly record: RunRecord; readonly label: string };
   };
 }
 
@@ -134,9 +146,17 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.onNotice ? { notice: options.onNotice } : {}),
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
+    ...(options.tags !== undefined ? { tags: options.tags } : {}),
+    ...(options.excludeTags !== undefined ? { excludeTags: options.excludeTags } : {}),
+    ci: options.ci ?? Deno.env.get("CI") === "true",
   });
   options.onSelected?.(selected);
-  const cache = await openResultCache(suite, selected, {
+  // `skip:` tests never reach the result cache (they are reported skipped, never a cached pass),
+  // nor do tests that take or use captures (a cached result sets no capture).
+  const uncached = (t: TestCase) =>
+    t.skip !== undefined || t.capture !== undefined || t.captureUses !== undefined;
+  const notCached = selected.filter(uncached);
+  const cache = await openResultCache(suite, selected.filter((t) => !uncached(t)), {
     enabled: options.cache ?? false,
     cwd,
     mode: options.cassettes ?? "auto",
@@ -147,7 +167,8 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   const blocks = suite.compliance ?? [];
   const gates = blocks.length > 0 ? await import("../compliance/gates/run_gates.ts") : undefined;
   const gradeBaselines = await gates?.readGradeBaselines(blocks);
-  const collected = await collectRecord(suite, prepareTests(suite, cache.toRun), {
+  const toRun = [...cache.toRun, ...notCached].sort((a, b) => a.order - b.order);
+  const collected = await collectRecord(suite, prepareTests(suite, toRun), {
     connect: open,
     toolVersion: options.toolVersion ?? VERSION,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
@@ -158,10 +179,19 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ci: options.ci ?? Deno.env.get("CI") === "true",
     ...(options.onResult ? { onResult: options.onResult } : {}),
     ...(options.onCapture ? { onCapture: options.onCapture } : {}),
+    ...(options.bail !== undefined ? { bail: options.bail } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const agents = await runAgentStage(suite, selected, open, {
     ...(options.filter !== undefined ? { select: rowFilter(options.filter) } : {}),
     ...(options.agents ?? {}),
+    // Agent cassettes follow the run's cassette mode (docs/agents.md).
+    cassettes: {
+      mode: options.cassettes ?? "auto",
+      cwd,
+      recordedWith: `mcptest ${options.toolVersion ?? VERSION}`,
+    },
     updateSnapshots: options.updateSnapshots ?? false,
     ci: options.ci ?? Deno.env.get("CI") === "true",
     ...(options.onResult ? { onResult: options.onResult } : {}),

@@ -1,8 +1,9 @@
-/** @module Applies the selection flags (--filter, --shard, --last-failed) to a suite's tests. */
+/** @module Applies the selection flags (--filter, --tag, --exclude-tag, only:, --shard, --last-failed) to a suite's tests. */
 
 import type { TestCase } from "../config/types.ts";
 import { hashTestId, type LastFailedState, readLastFailed } from "./last_failed.ts";
 import { nameFilter } from "./select.ts";
+import { onlySelection, tagSelection } from "./select_tags.ts";
 import { inShard, parseShard } from "./shard.ts";
 
 /** The selection flags. */
@@ -10,6 +11,12 @@ export interface Selection {
   readonly filter?: string;
   readonly shard?: string;
   readonly lastFailed?: boolean;
+  /** `--tag NAME` (repeatable): only tests carrying one of these tags. */
+  readonly tags?: readonly string[];
+  /** `--exclude-tag NAME` (repeatable): leave out tests carrying one of these tags. */
+  readonly excludeTags?: readonly string[];
+  /** Under CI (`CI=true`) a selected `only:` test is a usage error (exit 2). */
+  readonly ci?: boolean;
   /** Working directory (where the `--last-failed` state is kept). */
   readonly cwd: string;
   /**
@@ -22,7 +29,8 @@ export interface Selection {
 }
 
 /**
- * The tests the flags select, in suite order. `--filter` and `--shard` apply first; then
+ * The tests the flags select, in suite order. `--filter`, `--tag`/`--exclude-tag`, `only:` and
+ * `--shard` apply first, in that order; then
  * `--last-failed` keeps the remembered failures among them. When nothing is remembered, or none of
  * the remembered failures is among them, every test they selected runs, and a notice says so.
  */
@@ -32,6 +40,8 @@ export async function selectTests(
 ): Promise<TestCase[]> {
   let selected = [...tests];
   if (selection.filter !== undefined) selected = selected.filter(nameFilter(selection.filter));
+  selected = tagSelection(selected, selection.tags ?? [], selection.excludeTags ?? []);
+  selected = onlySelection(selected, selection.ci ?? false);
   if (selection.shard !== undefined) {
     const shard = parseShard(selection.shard);
     selected = selected.filter((t) => inShard(t, shard));

@@ -28,9 +28,10 @@ export interface HandshakeOptions {
  * Unpinned, we probe `server/discover` first: the 2026 spec says clients SHOULD, and it is the
  * only way to tell a stateless (2026-07-28) server from an initialize-era one. If the probe
  * answers with supportedVersions listing the stateless revision, that era is used; on anything
- * else (-32601, another error, an HTTP 4xx, a timeout) we fall back to `initialize` with the
+ * else (-32601, another error, an HTTP 4xx) we fall back to `initialize` with the
  * latest initialize-era revision and accept whichever table revision the server answers. Fatal
- * failures (dns, tcp, tls, auth, the process died, non-JSON output) stop at once. The probe is a
+ * failures (dns, tcp, tls, auth, the process died, non-JSON output) stop at once, and so does a
+ * probe that timed out (no second timeout on `initialize`). The probe is a
  * real exchange, so it appears first in the capture.
  */
 export async function handshake(session: McpSession, options: HandshakeOptions): Promise<void> {
@@ -44,6 +45,14 @@ export async function handshake(session: McpSession, options: HandshakeOptions):
     });
     if (listsRevision(probe, stateless)) return establishStateless(session, stateless, probe);
     if (isFatal(probe)) throw connectErrorOf(probe, session);
+    // A server answers every request (-32601 for an unknown method): one that let the probe time
+    // out would let `initialize` time out too, so the connection fails now, after one timeout.
+    if (probe.failure?.kind === "timeout") {
+      throw new ConnectError(
+        "initialize",
+        `no answer to server/discover within ${options.timeoutMs}ms (a server must answer every request, -32601 for an unknown method); pin protocol_version to skip the probe`,
+      );
+    }
   }
   const latest = REVISIONS.find((r) => r.id === LATEST_INITIALIZE_REVISION) as RevisionInfo;
   return initialize(session, latest, options, false);

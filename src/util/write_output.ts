@@ -3,15 +3,18 @@
 import { dirname, join, resolve } from "node:path";
 import { UsageError } from "../errors/errors.ts";
 
+/** Output text: one string, or chunks written one after another (a large report is never joined). */
+export type OutputText = string | Iterable<string>;
+
 /**
  * Write `text` to stdout (`-` or undefined) or to `path`. A regular file (or a path that does not
  * exist yet) is written atomically (temp file + rename); anything else (`/dev/stdout`, `/dev/null`,
  * a FIFO, `>(cat)`, a symlink to a device) is opened and written in place, never replaced.
  * @throws {UsageError} when the output cannot be written, naming the real path (exit 2)
  */
-export async function writeOutput(path: string | undefined, text: string): Promise<void> {
+export async function writeOutput(path: string | undefined, text: OutputText): Promise<void> {
   if (path === undefined || path === "-") {
-    await writeAll(Deno.stdout, new TextEncoder().encode(text));
+    await writeText(Deno.stdout, text);
     return;
   }
   await writeFileAtomic(path, text);
@@ -30,7 +33,7 @@ export async function writeStderr(text: string): Promise<void> {
  * A symlink to a regular file is followed: its target is replaced, the link is kept.
  * @throws {UsageError} when it cannot be written, naming the real path (exit 2)
  */
-export async function writeFileAtomic(path: string, text: string): Promise<void> {
+export async function writeFileAtomic(path: string, text: OutputText): Promise<void> {
   try {
     await writeFile(path, text);
   } catch (error) {
@@ -43,7 +46,7 @@ export async function writeFileAtomic(path: string, text: string): Promise<void>
   }
 }
 
-async function writeFile(path: string, text: string): Promise<void> {
+async function writeFile(path: string, text: OutputText): Promise<void> {
   const info = await statOrUndefined(path);
   if (info !== undefined && !info.isFile) {
     if (info.isDirectory) throw new Deno.errors.IsADirectory(`is a folder, expected a file`);
@@ -55,7 +58,12 @@ async function writeFile(path: string, text: string): Promise<void> {
   await Deno.mkdir(dir, { recursive: true });
   const temp = join(dir, `.${crypto.randomUUID()}.tmp`);
   try {
-    await Deno.writeTextFile(temp, text);
+    const file = await Deno.open(temp, { write: true, createNew: true });
+    try {
+      await writeText(file, text);
+    } finally {
+      file.close();
+    }
     await Deno.rename(temp, target);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});
@@ -74,10 +82,10 @@ async function statOrUndefined(path: string): Promise<Deno.FileInfo | undefined>
 }
 
 /** Open an existing non-regular file for writing (no create, no truncate on a device) and write. */
-async function writeInPlace(path: string, text: string): Promise<void> {
+async function writeInPlace(path: string, text: OutputText): Promise<void> {
   const file = await Deno.open(path, { write: true });
   try {
-    await writeAll(file, new TextEncoder().encode(text));
+    await writeText(file, text);
   } finally {
     file.close();
   }
@@ -95,6 +103,14 @@ async function realPath(path: string): Promise<string> {
 /** Anything with Deno's `write` shape (stdout, a file). */
 interface ByteSink {
   write(p: Uint8Array): Promise<number>;
+}
+
+/** Encode and write each chunk in turn: memory holds one chunk's bytes at a time. */
+async function writeText(w: ByteSink, text: OutputText): Promise<void> {
+  const encoder = new TextEncoder();
+  for (const chunk of typeof text === "string" ? [text] : text) {
+    await writeAll(w, encoder.encode(chunk));
+  }
 }
 
 async function writeAll(w: ByteSink, bytes: Uint8Array): Promise<void> {

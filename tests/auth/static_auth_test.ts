@@ -24,6 +24,8 @@ Deno.test("bearer auth sends the token; a rejected token fails with the seed's m
       assert.equal(record.summary.passed, 0);
       const text = JSON.stringify(record);
       assert.match(text, /"layer":"auth"/);
+      // At connect too, the configured auth says it refreshed and still failed (seed 004 sec. 14).
+      assert.match(text, /auth still failed after refresh/);
       assert.doesNotMatch(text, /stale-token-9/);
     });
     await t.step("revoked mid-run: auth still failed after refresh", async () => {

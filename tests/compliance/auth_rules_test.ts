@@ -1,4 +1,4 @@
-/** @module The token-validation probes (AUTH-002, 003, 008-010) against a real authorization server: each fails on the careless protected server it targets and passes on the validating one. */
+/** @module The token-validation probes (AUTH-002, 003, 008-011) against a real authorization server: each fails on the careless protected server it targets and passes on the validating one. */
 
 import assert from "node:assert/strict";
 import type { AuthConfig } from "../../src/auth/types.ts";
@@ -14,7 +14,12 @@ import {
 } from "../fixtures/auth/protected_server.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
-const PROBES = ["AUTH-002", "AUTH-003", "AUTH-008", "AUTH-009", "AUTH-010"];
+const PROBES = ["AUTH-002", "AUTH-003", "AUTH-008", "AUTH-009", "AUTH-010", "AUTH-011"];
+/** AUTH-011 rests on a sentence 2025-03-26 does not have. */
+const probesOf = (version: string) =>
+  version === "v2025-03-26" ? PROBES.filter((id) => id !== "AUTH-011") : PROBES;
+
+const CC = { kind: "oauth", grant: "client_credentials", scope: "mcp" } as const;
 
 function spec(url: string, auth: AuthConfig): ServerSpec {
   return {
@@ -27,11 +32,16 @@ function spec(url: string, auth: AuthConfig): ServerSpec {
   };
 }
 
-async function verdicts(server: ProtectedServer, auth: AuthConfig, version: string) {
+async function verdicts(
+  server: ProtectedServer,
+  auth: AuthConfig,
+  version: string,
+  only: readonly string[] = probesOf(version),
+) {
   const run = await runCompliance({
     server: spec(server.url, auth),
     version,
-    only: PROBES,
+    only: [...only],
     connect: (s) => connect(s),
   });
   assert.equal(run.connectFailure, undefined);
@@ -64,7 +74,13 @@ Deno.test(
       ["validating", undefined, []],
       ["token in the query string accepted", { queryToken: true }, ["AUTH-010"]],
       ["no signature check (alg none too)", { noSignature: true }, ["AUTH-008", "AUTH-009"]],
-      ["any token accepted", { anyToken: true }, ["AUTH-003", "AUTH-008", "AUTH-009"]],
+      ["any token accepted", { anyToken: true }, [
+        "AUTH-003",
+        "AUTH-008",
+        "AUTH-009",
+        "AUTH-011",
+      ]],
+      ["audience not checked", { noAudience: true }, ["AUTH-011"]],
       ["no token needed", { noToken: true }, ["AUTH-002", "AUTH-010"]],
     ];
     try {
@@ -79,7 +95,7 @@ Deno.test(
             });
             try {
               const byId = await verdicts(server, oauth, version);
-              for (const id of PROBES) {
+              for (const id of probesOf(version)) {
                 const result = byId[id];
                 assert.ok(result, `${id} ran`);
                 const want = failing.includes(id) ? "fail" : "pass";
@@ -120,10 +136,12 @@ Deno.test(
           const run = await runCompliance({
             server: spec(server.url, bearer),
             version: "v2025-11-25",
-            only: ["AUTH-008", "AUTH-009", "AUTH-010"],
+            only: ["AUTH-008", "AUTH-009", "AUTH-010", "AUTH-011"],
             connect: (s) => connect(s),
           });
           const byId = Object.fromEntries(run.results.map((r) => [r.id.split("::")[2]!, r]));
+          assert.equal(byId["AUTH-011"]?.status, "skip");
+          assert.match(byId["AUTH-011"]?.skipReason ?? "", /not OAuth/);
           for (const id of ["AUTH-008", "AUTH-009"]) {
             assert.equal(byId[id]?.status, "skip");
             assert.match(byId[id]?.skipReason ?? "", /not a signed JWT/);
@@ -161,6 +179,75 @@ Deno.test(
       }
     } finally {
       await server.close();
+    }
+  },
+);
+
+Deno.test(
+  "AUTH-011 is skipped with the reason when no token for another audience can be had",
+  opts,
+  async (t) => {
+    const server = { url: "" };
+    const cases: Array<{
+      label: string;
+      as: Parameters<typeof startAuthorizationServer>[0];
+      auth: (as: { id: string; secret: string }) => AuthConfig;
+      reason: RegExp;
+    }> = [
+      {
+        label: "the authorization server refuses the other resource (invalid_target)",
+        as: { acceptsResource: (r) => r === server.url },
+        auth: (c) => ({ ...CC, clientId: c.id, clientSecret: c.secret }),
+        reason:
+          /did not issue a token for another resource \(http:\/\/127\.0\.0\.1:\d+\/mcptest-other-audience\): .*invalid_target/,
+      },
+      {
+        label: "the authorization server ignores the resource indicator",
+        as: { audienceFor: () => server.url },
+        auth: (c) => ({ ...CC, clientId: c.id, clientSecret: c.secret }),
+        reason: /ignored the resource indicator/,
+      },
+      {
+        label: "a refresh token grant",
+        as: {},
+        auth: (c) => ({
+          kind: "oauth",
+          grant: "refresh_token",
+          clientId: c.id,
+          clientSecret: c.secret,
+          refreshToken: "set below",
+        }),
+        reason: /grant is refresh_token: only the client credentials grant/,
+      },
+      {
+        label: "a dynamically registered client",
+        as: {},
+        auth: () => ({ kind: "oauth", grant: "client_credentials", scope: "mcp" }),
+        reason: /registered dynamically/,
+      },
+    ];
+    for (const c of cases) {
+      await t.step(c.label, async () => {
+        const as = await startAuthorizationServer({ accessTokenTtl: 300, ...c.as });
+        const protectedServer = startProtectedServer({ issuer: as.issuer });
+        server.url = protectedServer.url;
+        try {
+          let auth = c.auth(as.client);
+          if (auth.kind === "oauth" && auth.grant === "refresh_token") {
+            auth = { ...auth, refreshToken: await as.mintRefreshToken(protectedServer.url) };
+          }
+          const byId = await verdicts(protectedServer, auth, "v2025-11-25", [
+            "AUTH-003",
+            "AUTH-011",
+          ]);
+          assert.equal(byId["AUTH-003"]?.status, "pass", "the run's own token works");
+          assert.equal(byId["AUTH-011"]?.status, "skip", JSON.stringify(byId["AUTH-011"]));
+          assert.match(byId["AUTH-011"]?.skipReason ?? "", c.reason);
+        } finally {
+          await protectedServer.close();
+          await as.close();
+        }
+      });
     }
   },
 );

@@ -62,6 +62,34 @@ const EXAMPLES: Record<
     code: 1,
     stdout: /FAIL[\s\S]*error \[tcp\]/,
   },
+  "reporters.yml": {
+    args: [
+      "run",
+      "examples/reporters.yml",
+      "--reporter",
+      "pretty",
+      "--reporter",
+      "junit:.mcptest/examples/reporters.xml",
+    ],
+    code: 0,
+    stdout: /^ {2}PASS {2}echo answers[\s\S]*2 passed, 0 failed/,
+  },
+  "snapshots.yml": {
+    args: ["run", "examples/snapshots.yml"],
+    code: 0,
+    stdout: /PASS {2}the catalogue, ids left out[\s\S]*2 passed, 0 failed in/,
+  },
+  "captures.yml": {
+    args: ["run", "examples/captures.yml", "--no-cache"],
+    code: 0,
+    stdout: /PASS {2}get the created item by its captured id[\s\S]*3 passed, 0 failed/,
+  },
+  "selection.yml": {
+    args: ["run", "examples/selection.yml", "--no-cache"],
+    code: 0,
+    stdout:
+      /FLAKY the second new item gets id 5 [^\n]*flaky: passed on attempt 2[\s\S]*SKIP {2}search across the whole catalogue +\(the catalogue search is being rewritten\)[\s\S]*3 passed, 0 failed, 1 skipped, 1 flaky/,
+  },
   "server-options.yml": {
     args: ["run", "examples/server-options.yml"],
     code: 0,

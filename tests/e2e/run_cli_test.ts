@@ -13,6 +13,7 @@ Deno.test("mcptest run examples/migration.yml prints seed 001's output and exits
     durations(run.stdout),
     [
       "  FAIL  missing resource returns standard -32602 (legacy)        (Nms)",
+      "        at examples/migration.yml:36:9",
       "        result.error.code",
       "          expected (exact): -32602",
       "          actual:           -32002",

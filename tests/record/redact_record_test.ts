@@ -174,3 +174,9 @@ Deno.test("redactTestId() keeps the kind and the `::` structure of an id", async
     assert.equal(redactTestId("a::tool::b", createRedactor([])), "a::tool::b");
   });
 });
+
+Deno.test("redactTests() with no secrets returns the tests as they are", async () => {
+  const { redactTests } = await import("../../src/record/redact.ts");
+  const tests = [{ id: "f.yml::tool::t", name: "t", status: "pass", assertions: [], budgets: [] }];
+  assert.deepEqual(redactTests(tests, []), tests);
+});

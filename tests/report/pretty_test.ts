@@ -50,9 +50,10 @@ const record = (list: TestResult[], durationMs = 400): RunRecord => ({
   summary: summarize(list),
 });
 
-Deno.test("renderPretty() prints seed 001's expected output", () => {
+Deno.test("renderPretty() prints seed 001's expected output, the failure with its file:line:col", () => {
   const expected = [
     "  FAIL  missing resource returns standard -32602 (legacy)        (188ms)",
+    "        at tests/migration.yml:14:9",
     "        result.error.code",
     "          expected (exact): -32602",
     "          actual:           -32002",
@@ -134,6 +135,10 @@ Deno.test("renderPretty() shows a failed compliance rule's severity, revision an
   await t.step("a record without rules prints no rule line", () => {
     const out = renderPretty(load("compliance"), styler(false));
     assert.ok(!out.includes(" · "));
-    assert.ok(out.includes("  FAIL  SCHEMA-004    (3ms)\n        error.code\n"));
+    assert.ok(
+      out.includes(
+        "  FAIL  SCHEMA-004    (3ms)\n        at tests/compliance.yml:6:7\n        error.code\n",
+      ),
+    );
   });
 });

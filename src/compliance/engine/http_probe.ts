@@ -11,12 +11,14 @@ type HttpProbe = Extract<RuleProbe, { kind: "http" }>;
 /**
  * Placeholders filled with token material at send time, inside the http probe only, so a token
  * never reaches a filled rule, a result or a report: the bearer token itself, the same token with
- * its signature altered, and an `alg: none` re-encoding of its header and payload.
+ * its signature altered, an `alg: none` re-encoding of its header and payload, and a token the
+ * authorization server issued for another resource (another audience).
  */
 export const TOKEN_PLACEHOLDERS = [
   "access_token",
   "access_token_altered_signature",
   "access_token_alg_none",
+  "access_token_other_audience",
 ] as const;
 
 /** One of {@link TOKEN_PLACEHOLDERS}. */

@@ -1,6 +1,9 @@
-/** @module The credentials an http probe may send: the server's `auth:` headers and the `{{access_token…}}` variants derived from its bearer token (never stored in a result). */
+/** @module The credentials an http probe may send: the server's `auth:` headers and the `{{access_token…}}` values (variants of its bearer token, a token for another audience from its authorization server; never stored in a result). */
 
+import { discover } from "../../auth/discovery.ts";
+import { clientCredentialsForResource } from "../../auth/grants.ts";
 import type { AuthRegistry } from "../../auth/registry.ts";
+import type { ServerAuth } from "../../auth/server_auth.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
 import type { Session } from "../../session/types.ts";
 import type { ServerTarget } from "../../transport/target.ts";
@@ -64,6 +67,109 @@ function toBase64Url(bytes: Uint8Array): string {
     /=+$/,
     "",
   );
+}
+
+/** The claims of a JWT (decoded, not verified), or undefined for an opaque token. */
+function jwtClaims(token: string): Record<string, unknown> | undefined {
+  if (jwsHeader(token) === undefined) return undefined;
+  try {
+    const claims = JSON.parse(
+      new TextDecoder().decode(fromBase64Url(token.split(".")[1]!)),
+    ) as unknown;
+    return claims !== null && typeof claims === "object" && !Array.isArray(claims)
+      ? claims as Record<string, unknown>
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `aud` claim of a JWT as a list (empty when absent or not a JWT). */
+function audiences(token: string): string[] {
+  const aud = jwtClaims(token)?.aud;
+  if (typeof aud === "string") return [aud];
+  return Array.isArray(aud) ? aud.filter((a): a is string => typeof a === "string") : [];
+}
+
+/** The resource mcptest asks a token for in AUTH-011: a sibling path on the resource's origin. */
+export function otherResourceOf(resource: string): string {
+  return new URL("/mcptest-other-audience", resource).href;
+}
+
+/**
+ * A token for another audience (AUTH-011): the server's OAuth client asks its authorization server,
+ * with the client credentials grant, for a token for {@link otherResourceOf} the server's resource.
+ * Kept only when it is a JWT whose `aud` names neither the server's resource nor anything the run's
+ * token names (else the authorization server ignored the resource indicator and the probe would
+ * prove nothing); otherwise the rule is skipped with the reason.
+ */
+export async function otherAudienceToken(
+  target: Extract<ServerTarget, { kind: "http" }>,
+  state: ServerAuth | undefined,
+  token: string,
+): Promise<{ token: string } | { skip: string }> {
+  const config = target.auth;
+  if (config?.kind !== "oauth" || state === undefined) {
+    return {
+      skip: "the server's credentials are not OAuth: there is no authorization server to ask " +
+        "for a token for another audience",
+    };
+  }
+  if (config.grant !== "client_credentials") {
+    return {
+      skip: `the server's OAuth grant is ${config.grant}: only the client credentials grant ` +
+        "asks for a token for another resource (a refresh token is bound to the resources " +
+        "granted, and spending it could rotate the run's token)",
+    };
+  }
+  if (config.clientId === undefined) {
+    return {
+      skip: "the OAuth client was registered dynamically for this run: mcptest does not " +
+        "register a second client to ask for a token for another audience",
+    };
+  }
+  let found = state.describe().discovered;
+  try {
+    found ??= await discover(config, target.url, null);
+  } catch (error) {
+    return { skip: `the authorization server could not be discovered: ${message(error)}` };
+  }
+  const other = otherResourceOf(found.resource);
+  let issued: string;
+  try {
+    const client = {
+      clientId: config.clientId,
+      ...(config.clientSecret !== undefined ? { clientSecret: config.clientSecret } : {}),
+      registered: false,
+    };
+    issued = (await clientCredentialsForResource(config, found, client, other)).accessToken;
+  } catch (error) {
+    return {
+      skip: `the authorization server did not issue a token for another resource (${other}): ${
+        message(error)
+      }`,
+    };
+  }
+  const aud = audiences(issued);
+  if (aud.length === 0) {
+    return {
+      skip: `the token issued for ${other} is not a JWT with an aud claim: mcptest cannot ` +
+        "confirm the authorization server bound it to that resource",
+    };
+  }
+  const own = new Set([found.resource, target.url, ...audiences(token)]);
+  if (aud.some((a) => own.has(a))) {
+    return {
+      skip:
+        `the authorization server ignored the resource indicator: the token issued for ${other} ` +
+        "names the server's own audience",
+    };
+  }
+  return { token: issued };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The header of a signed JWS compact token (`header.payload.signature`), or undefined. */
@@ -137,9 +243,16 @@ export async function probeCredentials(
     }
   }
   const token = bearerToken(headers) ?? bearerToken(target.headers ?? {});
-  const tokens = token === undefined ? {} : tokenVariants(token);
+  const tokens: Partial<Record<TokenPlaceholder, string>> = token === undefined
+    ? {}
+    : tokenVariants(token);
   if (needed.length > 0 && token === undefined) {
     return { skip: "the server's credentials carry no bearer token (Authorization: Bearer)" };
+  }
+  if (token !== undefined && needed.includes("access_token_other_audience")) {
+    const other = await otherAudienceToken(target, state, token);
+    if ("skip" in other) return other;
+    tokens.access_token_other_audience = other.token;
   }
   if (needed.some((name) => tokens[name] === undefined)) {
     return {

@@ -10,10 +10,14 @@ import { sep2164 } from "./sep_2164.ts";
 import { sep2243 } from "./sep_2243.ts";
 import { sep2243Params } from "./sep_2243_params.ts";
 import { sep2322 } from "./sep_2322.ts";
+import { sep2322Caps } from "./sep_2322_caps.ts";
 import { sep2322Mrtr } from "./sep_2322_mrtr.ts";
 import { sep2549 } from "./sep_2549.ts";
 import { sep2567 } from "./sep_2567.ts";
+import { sep2567Methods } from "./sep_2567_methods.ts";
 import { sep2575 } from "./sep_2575.ts";
+import { sep2575Disconnect } from "./sep_2575_disconnect.ts";
+import { sep2575Fresh } from "./sep_2575_fresh.ts";
 import { sep2575Listen } from "./sep_2575_listen.ts";
 import { sep2575Meta } from "./sep_2575_meta.ts";
 import { sep2577 } from "./sep_2577.ts";
@@ -36,11 +40,15 @@ const SETS: readonly ProbeSet[] = [
   sep2243Params,
   sep2322,
   sep2322Mrtr,
+  sep2322Caps,
   sep2549,
   sep2567,
+  sep2567Methods,
   sep2575,
   sep2575Meta,
   sep2575Listen,
+  sep2575Fresh,
+  sep2575Disconnect,
   sep2577,
   sep2663,
   sep2663Gating,

@@ -1,0 +1,105 @@
+/** @module Writes a run's reports to their sinks: the pretty report on stdout streams as tests finish, the others render at the end. */
+
+import type { Suite } from "../config/types.ts";
+import type { RuntimeSecrets } from "../auth/runtime_secrets.ts";
+import { serverCassettePath } from "../cassette/connect.ts";
+import { exists } from "../cassette/store.ts";
+import { replayedResult } from "../cassette/replay_results.ts";
+import { redactTests } from "../record/redact.ts";
+import type { RunRecord, TestResult } from "../record/run_record.ts";
+import {
+  createPrettyStream,
+  type PrettyStream,
+  type SelectedTest,
+} from "../report/pretty_stream.ts";
+import { getReporter } from "../report/reporters.ts";
+import { styler } from "../util/ansi.ts";
+import { writeOutput } from "../util/write_output.ts";
+import { consoleSummary, needsConsoleSummary, type ReporterSink } from "./reporter_sinks.ts";
+
+/** The reports of one run, fed while it runs and finished with its record. */
+export interface RunReports {
+  /** The selected tests, before any server starts. */
+  selected(tests: readonly SelectedTest[]): void;
+  /** A test finished. */
+  result(result: TestResult): void;
+  /** Write every report (the streamed one's rest) and, when none went to stdout, the summary line. */
+  finish(record: RunRecord): Promise<void>;
+}
+
+/** How the reports are written. */
+export interface RunReportsOptions {
+  /** Colour the report written to stdout. */
+  readonly color: boolean;
+  readonly suite: Suite;
+  readonly cwd: string;
+  /** The run's secrets (streamed results are redacted with them, as the record is). */
+  readonly secrets: RuntimeSecrets;
+  /** The cassette mode: in `auto`, servers with a cassette replay (their results are marked so). */
+  readonly cassettes: "auto" | "live" | "record";
+  /** Called before text reaches the terminal (erases the progress line). */
+  readonly beforeWrite?: () => void;
+  /** Where stdout text goes; default: Deno.stdout. */
+  readonly stdout?: (text: string) => void;
+}
+
+/** Open the reports of a run. The pretty report to stdout streams; the rest wait for the record. */
+export async function openRunReports(
+  sinks: readonly ReporterSink[],
+  options: RunReportsOptions,
+): Promise<RunReports> {
+  const stdout = options.stdout ?? writeStdoutSync;
+  const streamed = sinks.find((s) => s.name === "pretty" && s.path === "-");
+  let stream: PrettyStream | undefined;
+  if (streamed) {
+    const replaying = await replayingServers(options);
+    stream = createPrettyStream({
+      files: options.suite.files,
+      style: styler(options.color),
+      write: (text) => {
+        options.beforeWrite?.();
+        stdout(text);
+      },
+      prepare: (result) => {
+        const marked = replaying.has(result.server) ? replayedResult(result) : result;
+        const list = options.secrets.list;
+        return list.length === 0 ? marked : redactTests([marked], list)[0] ?? marked;
+      },
+    });
+  }
+  return {
+    selected: (tests) => stream?.selected(tests),
+    result: (result) => stream?.result(result),
+    async finish(record) {
+      for (const sink of sinks) {
+        if (sink === streamed) continue;
+        const render = await getReporter(sink.name);
+        const toStdout = sink.path === "-";
+        const text = await render(record, { color: toStdout && options.color });
+        if (toStdout) stdout(text);
+        else await writeOutput(sink.path, text);
+      }
+      stream?.finish(record);
+      if (needsConsoleSummary(sinks)) stdout(await consoleSummary(record, sinks));
+    },
+  };
+}
+
+/**
+ * The servers a run in `auto` mode replays from a cassette (their results get the replay marks
+ * `runSuite` adds to the record), keyed as the record's `server` field.
+ */
+async function replayingServers(options: RunReportsOptions): Promise<Set<string>> {
+  const keys = new Set<string>();
+  if (options.cassettes !== "auto") return keys;
+  for (const server of Object.values(options.suite.servers)) {
+    if (await exists(serverCassettePath(options.suite, server, options.cwd))) keys.add(server.key);
+  }
+  return keys;
+}
+
+function writeStdoutSync(text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  while (written < bytes.length) written += Deno.stdout.writeSync(bytes.subarray(written));
+}

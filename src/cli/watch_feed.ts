@@ -1,0 +1,90 @@
+/** @module The file events `--watch` waits on: one watcher kept across runs, so a change made during a run is not lost. */
+
+import { type Affected, affectedBy, merge, type WatchPlan } from "./watch_targets.ts";
+
+/** Quiet time after the last change before a rerun (editors write a file in several steps). */
+export const DEBOUNCE_MS = 150;
+
+/** A change that calls for a rerun. */
+export interface Change {
+  /** The watched paths that changed (absolute). */
+  readonly changed: string[];
+  /** The test files to rerun. */
+  readonly affected: Affected;
+}
+
+/**
+ * Events of the watched folders, kept between runs. `watch` (re)starts the watcher when the
+ * folder list changes; `next` returns the changes a plan cares about, waiting for them to settle.
+ */
+export class ChangeFeed {
+  #watcher: Deno.FsWatcher | undefined;
+  #key = "";
+  #pending: string[] = [];
+  #wake: (() => void) | undefined;
+
+  /** Watch these folders (non-recursively); a no-op when they are the ones already watched. */
+  watch(folders: readonly string[]): void {
+    const key = folders.join("\n");
+    if (this.#watcher !== undefined && key === this.#key) return;
+    this.#watcher?.close();
+    this.#key = key;
+    const watcher = Deno.watchFs(folders.length > 0 ? [...folders] : ["."], { recursive: false });
+    this.#watcher = watcher;
+    (async () => {
+      for await (const event of watcher) {
+        if (event.kind === "access") continue;
+        this.#pending.push(...event.paths);
+        this.#wake?.();
+      }
+    })().catch(() => {});
+  }
+
+  /**
+   * Drop what a run wrote itself: events inside the planned folders (snapshots/, cassettes/)
+   * that arrived while it ran. Edits to watched files made meanwhile are kept.
+   */
+  dropRunWrites(plan: WatchPlan): void {
+    this.#pending = this.#pending.filter((p) => plan.files.has(p));
+  }
+
+  /** The next change `plan` cares about, once no further event came for {@link DEBOUNCE_MS}. */
+  async next(plan: WatchPlan): Promise<Change> {
+    const changed = new Set<string>();
+    let affected: Affected | undefined;
+    while (true) {
+      for (const path of this.#pending.splice(0)) {
+        const hit = affectedBy(plan, [path]);
+        if (hit === undefined) continue;
+        changed.add(path);
+        affected = merge(affected, hit);
+      }
+      const waited = await this.#wait(affected === undefined ? undefined : DEBOUNCE_MS);
+      if (!waited && affected !== undefined) return { changed: [...changed], affected };
+    }
+  }
+
+  /** Stop watching. */
+  close(): void {
+    this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+
+  /** Wait for an event (true) or, with a timeout, for quiet (false). */
+  #wait(ms: number | undefined): Promise<boolean> {
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      this.#wake = () => {
+        clearTimeout(timer);
+        this.#wake = undefined;
+        resolve(true);
+      };
+      if (ms !== undefined) {
+        timer = setTimeout(() => {
+          this.#wake = undefined;
+          resolve(false);
+        }, ms);
+      }
+    });
+  }
+}
