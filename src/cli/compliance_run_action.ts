@@ -93,11 +93,11 @@ async function results(
       "give --from-suite FILE, or --server TARGET (with --spec-version VERSION to force a revision)",
     );
   }
-  const server = {
-    ...parseServerArg(options.server, { headers: options.header, timeoutMs: options.timeout }),
+  const server = parseServerArg(options.server, {
+    headers: options.header,
+    timeoutMs: options.timeout,
     name: "server",
-    key: "server",
-  };
+  });
   secrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
   let version = options.specVersion === undefined
     ? undefined

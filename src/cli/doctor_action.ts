@@ -5,6 +5,7 @@ import type { ServerSpec } from "../config/types.ts";
 import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
+import { parseServerFlag } from "../config/server_spec.ts";
 import type { DoctorResult } from "../doctor/diagnose_server.ts";
 import { redactValue } from "../record/redact.ts";
 import { useColor } from "./color.ts";
@@ -34,11 +35,35 @@ async function serversOf(
     });
   }
   if (adHoc.length > 0) return { servers: adHoc, secrets: [] };
+  if (options.server.length > 0) return await namedServers(paths, options);
   const suite = await loadSuite(suiteLoadOptions(paths, options, Deno.cwd()));
   const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
   if (servers.length === 0) {
     throw new UsageError("no servers to check: give --url, --command, or a suite with servers:");
   }
+  return { servers, secrets: [...suite.secrets] };
+}
+
+/**
+ * `--server NAME=TARGET` (repeatable): check exactly these servers. A name the suite declares is
+ * that server with its target overridden (as `mcptest run --server`); any other name is checked
+ * on its own, so `mcptest doctor --server x=URL` works in an empty folder.
+ */
+async function namedServers(
+  paths: string[],
+  options: DoctorOptions,
+): Promise<{ servers: ServerSpec[]; secrets: string[] }> {
+  const flags = options.server.map((flag) => ({ flag, ...parseServerFlag(flag) }));
+  const cwd = Deno.cwd();
+  const declared = await loadSuite(suiteLoadOptions(paths, { ...options, server: [] }, cwd));
+  const known = flags.filter((f) => Object.values(declared.servers).some((s) => s.name === f.name));
+  const suite = known.length === 0 ? declared : await loadSuite(
+    suiteLoadOptions(paths, { ...options, server: known.map((f) => f.flag) }, cwd),
+  );
+  const servers = flags.map(({ name, target }): ServerSpec =>
+    Object.values(suite.servers).find((s) => s.name === name) ??
+      { key: name, name, target, parallel: false, timeoutMs: options.timeout, source: "cli flag" }
+  );
   return { servers, secrets: [...suite.secrets] };
 }
 

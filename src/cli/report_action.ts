@@ -4,7 +4,7 @@ import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { parseRunRecord } from "../record/validate.ts";
 import { mergeRecords } from "../record/merge.ts";
-import { getReporter } from "../report/reporters.ts";
+import { getReporter, renderChunks } from "../report/reporters.ts";
 import type { RunRecord } from "../record/run_record.ts";
 import { writeOutput } from "../util/write_output.ts";
 import { useColor } from "./color.ts";
@@ -18,7 +18,7 @@ import type { ReportOptions } from "./report.ts";
 export async function reportAction(paths: string[], options: ReportOptions): Promise<number> {
   try {
     const format = options.format ?? (options.merge ? "json" : "pretty");
-    const reporter = await getReporter(format);
+    await getReporter(format); // an unknown format fails before any record is read
     if (paths.length > 1 && !options.merge) {
       throw new UsageError(
         `got ${paths.length} run records; pass --merge to join shard records into one`,
@@ -28,8 +28,10 @@ export async function reportAction(paths: string[], options: ReportOptions): Pro
     for (const path of paths) records.push(parseRunRecord(await readRecord(path), path));
     const record = options.merge ? mergeRecords(records) : records[0]!;
     const toStdout = options.output === "-";
-    const text = await reporter(record, { color: toStdout && useColor(options.color) });
-    await writeOutput(options.output, text);
+    const chunks = await renderChunks(format, record, {
+      color: toStdout && useColor(options.color),
+    });
+    await writeOutput(options.output, chunks);
     return recordExitCode(record);
   } catch (error) {
     return handleError(error, options.verbose);

@@ -12,7 +12,7 @@ import {
   type PrettyStream,
   type SelectedTest,
 } from "../report/pretty_stream.ts";
-import { getReporter } from "../report/reporters.ts";
+import { renderChunks } from "../report/reporters.ts";
 import { styler } from "../util/ansi.ts";
 import { writeOutput } from "../util/write_output.ts";
 import { consoleSummary, needsConsoleSummary, type ReporterSink } from "./reporter_sinks.ts";
@@ -73,11 +73,10 @@ export async function openRunReports(
     async finish(record) {
       for (const sink of sinks) {
         if (sink === streamed) continue;
-        const render = await getReporter(sink.name);
         const toStdout = sink.path === "-";
-        const text = await render(record, { color: toStdout && options.color });
-        if (toStdout) stdout(text);
-        else await writeOutput(sink.path, text);
+        const chunks = await renderChunks(sink.name, record, { color: toStdout && options.color });
+        if (toStdout) { for (const chunk of chunks) stdout(chunk); }
+        else await writeOutput(sink.path, chunks);
       }
       stream?.finish(record);
       if (needsConsoleSummary(sinks)) stdout(await consoleSummary(record, sinks));

@@ -108,7 +108,11 @@ export function runCommand(done: (code: number) => void) {
       "rerun the affected test files when a suite, snapshot, cassette, config or local server file changes (Ctrl-C exits)",
       false,
     )
-    .option("--verbose", "print error causes", false)
+    .option(
+      "--verbose",
+      "print each JSON-RPC frame sent (>) and received (<) on stderr, redacted, and error causes",
+      false,
+    )
     .addHelpText(
       "after",
       `

@@ -36,6 +36,7 @@ import { openRunReports } from "./reporter_sinks_write.ts";
 import type { RunOptions } from "./run.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
 import { bailLimit } from "./run_flags.ts";
+import { printFrames } from "./verbose_frames.ts";
 
 /**
  * Run the suites and return the exit code; with `--watch`, rerun on changes until stopped.
@@ -106,6 +107,7 @@ export async function runAction(
           : {}),
       },
       secrets,
+      ...(options.verbose ? { onFrame: printFrames(secrets, () => progress?.erase()) } : {}),
       reread: variableRereader(loadOptions),
       ci: Deno.env.get("CI") === "true",
       onSelected: (tests) => {

@@ -1,4 +1,4 @@
-/** @module Turns `--server <URL or stdio command>` into a ServerSpec. */
+/** @module Turns `--server <URL or stdio command>` (or `NAME=<URL or command>`) into a ServerSpec. */
 
 import type { ServerSpec } from "../config/types.ts";
 import { UsageError } from "../errors/errors.ts";
@@ -10,18 +10,45 @@ export interface ServerArgOptions {
   readonly headers?: readonly string[];
   /** Per-request timeout in milliseconds (default 10000). */
   readonly timeoutMs?: number;
+  /** The server's name (and key) when `arg` names none (default "conformance"). */
+  readonly name?: string;
+}
+
+/** `NAME=` at the start of a `--server` value: a name (no space, no quote) then `=`. */
+const NAMED = /^([A-Za-z0-9_][A-Za-z0-9_.-]*)=(.*)$/s;
+
+/**
+ * Split `NAME=TARGET` into its name and target; a bare target (an `http(s)://` URL, or a command
+ * whose first word holds no `=`) has no name.
+ */
+export function splitServerName(arg: string): { name?: string; target: string } {
+  const trimmed = arg.trim();
+  if (/^https?:\/\//i.test(trimmed)) return { target: trimmed };
+  const named = NAMED.exec(trimmed);
+  return named ? { name: named[1]!, target: named[2]!.trim() } : { target: trimmed };
 }
 
 /**
  * An `http(s)://` URL becomes a Streamable HTTP target (auto-detecting legacy SSE); anything else
  * is a stdio command line, split like a POSIX shell does (quotes and backslashes, no expansion).
- * @throws {UsageError} for an empty command, unbalanced quotes or a malformed header
+ * `NAME=TARGET` (as `mcptest run --server`) labels the server `NAME`; a bare target is named
+ * `options.name`.
+ * @throws {UsageError} for an empty command or target, unbalanced quotes or a malformed header
  */
-export function parseServerArg(arg: string, options: ServerArgOptions = {}): ServerSpec {
+export function parseServerArg(value: string, options: ServerArgOptions = {}): ServerSpec {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const { name: given, target: arg } = splitServerName(value);
+  if (given !== undefined && arg === "") {
+    throw new UsageError(
+      `invalid --server ${
+        JSON.stringify(value)
+      }: missing the target; expected a URL, a command, name=url or name=command...`,
+    );
+  }
+  const name = given ?? options.name ?? "conformance";
   const base = {
-    key: "conformance",
-    name: "conformance",
+    key: name,
+    name,
     parallel: false,
     timeoutMs,
     source: "cli flag" as const,

@@ -224,6 +224,13 @@ export async function obsoleteSnapshots(
   used: unknown,
   cwd: string,
 ): Promise<string[]> {
+  const folders = new Set(files.map((f) => dirname(join(cwd, f))));
+  const withSnapshots = [];
+  for (const folder of folders) {
+    if (await isFolder(join(folder, "snapshots"))) withSnapshots.push(folder);
+  }
+  // No snapshots/ folder beside any loaded file: nothing to judge, no walk over the tests.
+  if (withSnapshots.length === 0) return [];
   const keys = new Set<string>();
   const walk = (v: unknown): void => {
     if (v === null || typeof v !== "object") return;
@@ -237,9 +244,8 @@ export async function obsoleteSnapshots(
   };
   walk(used);
   const loaded = new Set(files.map((f) => join(cwd, f)));
-  const folders = new Set(files.map((f) => dirname(join(cwd, f))));
   const out: string[] = [];
-  for (const folder of folders) {
+  for (const folder of withSnapshots) {
     let complete = true;
     const found: string[] = [];
     try {
@@ -258,4 +264,12 @@ export async function obsoleteSnapshots(
     if (complete) out.push(...found.map((p) => relative(cwd, p)));
   }
   return out.sort();
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
 }

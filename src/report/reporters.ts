@@ -43,3 +43,18 @@ export async function getReporter(name: string): Promise<Reporter> {
   }
   return await load();
 }
+
+/**
+ * Render `record` with the reporter `name` as chunks to write one after another: the json report
+ * comes test by test (a large record's text is never built whole), the others as one chunk.
+ * @throws {UsageError} an unknown name
+ */
+export async function renderChunks(
+  name: string,
+  record: RunRecord,
+  options: ReporterOptions,
+): Promise<Iterable<string>> {
+  const render = await getReporter(name);
+  if (name === "json") return (await import("./json_chunks.ts")).jsonChunks(record);
+  return [await render(record, options)];
+}

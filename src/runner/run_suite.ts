@@ -10,7 +10,7 @@ import { connect as liveConnect } from "../session/connect.ts";
 import { AuthRegistry } from "../auth/registry.ts";
 import type { VariableRereader } from "../auth/reread.ts";
 import { RuntimeSecrets } from "../auth/runtime_secrets.ts";
-import type { CaptureSession, Session } from "../session/types.ts";
+import type { CaptureSession, FrameObserver, Session } from "../session/types.ts";
 import { VERSION } from "../version.ts";
 import type { LastFailedState } from "./last_failed.ts";
 import { prepareTests } from "./prepare.ts";
@@ -72,6 +72,11 @@ export interface RunSuiteOptions {
    */
   readonly onCapture?: (capture: CaptureSession) => void;
   /**
+   * `--verbose`: sees every JSON-RPC frame of the live sessions (tests and compliance blocks; not
+   * replayed cassettes), raw: redact with the run's `secrets` before printing.
+   */
+  readonly onFrame?: FrameObserver;
+  /**
    * Cassettes (docs/cassettes.md): `auto` (default) replays a server's cassette when one exists,
    * `live` (`--live`) never replays, `record` (`--record`) runs live and writes the cassettes.
    */
@@ -131,6 +136,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
       capture: keep,
       secrets: suite.secrets,
       auth,
+      ...(options.onFrame ? { onFrame: options.onFrame } : {}),
     });
   const cassettes = cassetteConnector(suite, {
     mode: options.cassettes ?? "auto",

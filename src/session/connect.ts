@@ -10,7 +10,7 @@ import type { HttpTarget } from "../transport/target.ts";
 import { handshake } from "./handshake.ts";
 import { mcptestClientInfo } from "./initialize_request.ts";
 import { McpSession } from "./session.ts";
-import type { Session } from "./types.ts";
+import type { FrameObserver, Session } from "./types.ts";
 
 /** Options of {@link connect}. */
 export interface ConnectOptions {
@@ -28,6 +28,8 @@ export interface ConnectOptions {
   readonly secrets?: readonly string[];
   /** The run's credentials registry (one state per server, shared); default: one per connection. */
   readonly auth?: ConnectAuth;
+  /** Sees every JSON-RPC frame sent and received, raw (`--verbose`); default: none. */
+  readonly onFrame?: FrameObserver;
 }
 
 /**
@@ -67,6 +69,7 @@ export async function openSession(
     transport,
     clientInfo: mcptestClientInfo(options.clientVersion),
     capture: options.capture ?? true,
+    ...(options.onFrame === undefined ? {} : { onFrame: options.onFrame }),
   });
 }
 

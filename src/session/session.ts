@@ -18,7 +18,7 @@ import { CaptureLog } from "./capture_log.ts";
 import { type ClientInfo, revisionHeaders, withStatelessMeta } from "./meta.ts";
 import { InFlight, PendingRequests } from "./pending.ts";
 import { UnmatchedResponses } from "./unmatched.ts";
-import type { CaptureSession, Exchange, RequestOptions, Session } from "./types.ts";
+import type { CaptureSession, Exchange, FrameObserver, RequestOptions, Session } from "./types.ts";
 
 /** What a {@link McpSession} is built from. */
 export interface SessionInit {
@@ -27,6 +27,8 @@ export interface SessionInit {
   readonly clientInfo: ClientInfo;
   /** Keep a capture of the traffic (default true). */
   readonly capture?: boolean;
+  /** Sees every frame sent and received (`--verbose`); default: none. */
+  readonly onFrame?: FrameObserver;
 }
 
 /** How long close() lets fire-and-forget sends (cancellations, replies) finish. */
@@ -45,6 +47,7 @@ export class McpSession implements Session {
   readonly #transport: Transport;
   readonly #clientInfo: ClientInfo;
   readonly #log: CaptureLog;
+  readonly #observer: FrameObserver | undefined;
   readonly #pending = new PendingRequests();
   readonly #unmatched = new UnmatchedResponses();
   #revision: RevisionInfo | undefined;
@@ -60,6 +63,7 @@ export class McpSession implements Session {
     this.#transport = init.transport;
     this.#clientInfo = init.clientInfo;
     this.#log = new CaptureLog(init.capture ?? true);
+    this.#observer = init.onFrame;
     this.#transport.onFrame = (frame) => this.#onFrame(frame);
     this.#transport.onEvent = (event) => this.#onEvent(event);
   }
@@ -156,6 +160,7 @@ export class McpSession implements Session {
       ...(params === undefined ? {} : { params }),
     };
     this.#log.sent(message);
+    this.#observe("sent", message);
     await this.#transport.send(message, { headers: revisionHeaders(revision, method, params) });
   }
 
@@ -226,6 +231,7 @@ export class McpSession implements Session {
       return entry.done;
     }
     const handle = this.#log.sent(captured);
+    this.#observe("sent", wire);
     const entry = new InFlight(request, sentRaw, (settled, exchange) => {
       this.#pending.remove(settled);
       if (exchange.response !== undefined) this.#log.respond(handle, exchange.response);
@@ -273,8 +279,21 @@ export class McpSession implements Session {
     tracked.finally(() => this.#background.delete(tracked));
   }
 
+  /** Hand a frame to the observer; an observer that throws never breaks the session. */
+  #observe(direction: "sent" | "received", frame: unknown): void {
+    if (this.#observer === undefined) return;
+    try {
+      this.#observer(
+        direction,
+        this.server.name,
+        typeof frame === "string" ? frame : JSON.stringify(frame),
+      );
+    } catch { /* an observer's failure is not the session's */ }
+  }
+
   #onFrame(frame: Frame): void {
     this.#framesSeen++;
+    this.#observe("received", frame.raw);
     if (frame.parseError !== undefined) {
       this.#log.server({ raw: frame.raw, parseError: frame.parseError });
       const where = this.server.target.kind === "stdio" ? "stdout" : "an HTTP response";
@@ -339,6 +358,7 @@ export class McpSession implements Session {
     const reply = replyTo(request);
     this.#log.server({ message: request, reply });
     if (this.#closedBy !== undefined) return;
+    this.#observe("sent", reply);
     this.#inBackground(this.#transport.send(reply, { headers: revisionHeaders(this.#revision) }));
   }
 

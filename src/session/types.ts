@@ -21,6 +21,13 @@ export interface ServerEndpoint {
   readonly pos?: SourcePos;
 }
 
+/**
+ * Sees each JSON-RPC frame as it crosses the wire (`--verbose`): `sent` frames as mcptest wrote
+ * them, `received` frames as the server's raw text; `server` is the server's name. Raw, not
+ * redacted: the observer redacts and escapes before printing.
+ */
+export type FrameObserver = (direction: "sent" | "received", server: string, text: string) => void;
+
 /** One request and what came back (seed 003 capture entry, plus timing and HTTP facts). */
 export interface Exchange {
   /** The message sent. */

@@ -105,12 +105,28 @@ interface ByteSink {
   write(p: Uint8Array): Promise<number>;
 }
 
-/** Encode and write each chunk in turn: memory holds one chunk's bytes at a time. */
+/** Chunks are gathered up to this many characters before one write (few syscalls, bounded memory). */
+const WRITE_BATCH_CHARS = 1 << 16;
+
+/** Encode and write the chunks in batches: memory holds one batch's bytes at a time. */
 async function writeText(w: ByteSink, text: OutputText): Promise<void> {
   const encoder = new TextEncoder();
-  for (const chunk of typeof text === "string" ? [text] : text) {
-    await writeAll(w, encoder.encode(chunk));
+  if (typeof text === "string") {
+    await writeAll(w, encoder.encode(text));
+    return;
   }
+  let batch: string[] = [];
+  let size = 0;
+  for (const chunk of text) {
+    batch.push(chunk);
+    size += chunk.length;
+    if (size >= WRITE_BATCH_CHARS) {
+      await writeAll(w, encoder.encode(batch.join("")));
+      batch = [];
+      size = 0;
+    }
+  }
+  if (batch.length > 0) await writeAll(w, encoder.encode(batch.join("")));
 }
 
 async function writeAll(w: ByteSink, bytes: Uint8Array): Promise<void> {
