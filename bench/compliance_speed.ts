@@ -1,5 +1,7 @@
 /** @module Bench: a full `compliance run` against server-everything over stdio vs its `conformance run` (same run, ratio; goal <= 3x and < 3 s). */
 
+import { median } from "./echo_suite.ts";
+
 const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
 /** The goals of issue 13: compliance at most 3x conformance, and under 3 s. */
@@ -24,11 +26,6 @@ function measured(run: { ms: number; code: number }, what: string, ok: readonly 
     throw new Error(`${what} exited ${run.code}: not a timing (run it by hand to see why)`);
   }
   return run.ms;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** What {@link benchComplianceSpeed} measured (medians, ms). */

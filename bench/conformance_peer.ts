@@ -1,6 +1,7 @@
 /** @module Bench: `mcptest conformance run` vs the official harness on server-everything over HTTP (same run, ratio). */
 
 import { join } from "node:path";
+import { median } from "./echo_suite.ts";
 
 const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 const HARNESS = "npm:@modelcontextprotocol/conformance@0.1.16";
@@ -30,11 +31,6 @@ async function timed(args: string[], cwd: string): Promise<number> {
   const started = performance.now();
   await new Deno.Command(Deno.execPath(), { args, cwd, stdout: "null", stderr: "null" }).output();
   return performance.now() - started;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /** Time both tools against one server-everything; prints medians and the ratio (target >= 3x). */

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { benchComplianceSpeed } from "./compliance_speed.ts";
 import { benchConformancePeer } from "./conformance_peer.ts";
 import { benchReplaySpeed } from "./replay_speed.ts";
+import { echoSuiteText, itemsServer, median } from "./echo_suite.ts";
 import { measureDeno, type ProcessStats } from "./process_stats.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -13,14 +14,7 @@ const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
 /** Tests of the single large run whose peak RSS is checked (0 skips it). */
 const LARGE = Number(Deno.env.get("BENCH_LARGE") ?? 50_000);
 const TIME_TARGET = 1.5;
-const SERVER = [
-  Deno.execPath(),
-  "run",
-  "--allow-net=127.0.0.1",
-  "--allow-env",
-  "--allow-read",
-  join(ROOT, "examples/servers/items_server.ts"),
-];
+const SERVER = itemsServer(ROOT);
 /**
  * `deno <CLI> run ...` runs mcptest the way `deno task mcptest` does: the same permissions and
  * runtime flags (read from deno.json, so the bench measures what the documented command runs).
@@ -38,37 +32,19 @@ function taskArgs(name: string): string[] {
 
 /** Write a suite of `count` echo tests against the example server. */
 async function writeSuite(dir: string, count: number): Promise<string> {
-  const lines = [
-    "servers:",
-    "  items:",
-    `    command: ${JSON.stringify(SERVER)}`,
-    // The raw client speaks 2025-11-25 (initialize handshake): compare like with like.
-    '    protocol_version: "2025-11-25"',
-    "tools:",
-  ];
-  for (let i = 1; i <= count; i++) {
-    lines.push(
-      `  - name: "echo ${i}"`,
-      "    tool: echo",
-      `    args: { text: "hello ${i}" }`,
-      "    expect:",
-      "      - target: result.content[0].text",
-      `        matcher: { contains-all: ["hello ${i}"] }`,
-    );
-  }
   const file = join(dir, "bench.yml");
-  await Deno.writeTextFile(file, lines.join("\n") + "\n");
+  // The raw client speaks 2025-11-25 (initialize handshake): compare like with like.
+  const text = echoSuiteText(SERVER, count, {
+    protocolVersion: "2025-11-25",
+    matcher: "contains-all",
+  });
+  await Deno.writeTextFile(file, text);
   return file;
 }
 
 async function timeCommand(args: string[], cwd: string): Promise<{ ms: number; code: number }> {
   const { ms, code } = await measureDeno(args, cwd);
   return { ms, code };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 const RAW = ["run", "--allow-run", "--allow-read", join(ROOT, "bench/raw_client_main.ts")];

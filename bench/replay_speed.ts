@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { loadSuite } from "../src/config/load_suite.ts";
 import { runSuite } from "../src/runner/run_suite.ts";
+import { echoSuiteText, itemsServer, median } from "./echo_suite.ts";
 
 /** What {@link benchReplaySpeed} measured (medians, ms). */
 export interface ReplaySpeed {
@@ -13,34 +14,6 @@ export interface ReplaySpeed {
   readonly ratio: number;
   /** Whether the goal holds: replay at least 5x faster than live. */
   readonly met: boolean;
-}
-
-function suiteText(root: string, count: number): string {
-  const server = [
-    Deno.execPath(),
-    "run",
-    "--allow-net=127.0.0.1",
-    "--allow-env",
-    "--allow-read",
-    join(root, "examples/servers/items_server.ts"),
-  ];
-  const lines = ["servers:", "  items:", `    command: ${JSON.stringify(server)}`, "tools:"];
-  for (let i = 1; i <= count; i++) {
-    lines.push(
-      `  - name: "echo ${i}"`,
-      "    tool: echo",
-      `    args: { text: "hello ${i}" }`,
-      "    expect:",
-      "      - target: result.content[0].text",
-      `        matcher: { exact: "hello ${i}" }`,
-    );
-  }
-  return lines.join("\n") + "\n";
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
 /**
@@ -56,7 +29,10 @@ export async function benchReplaySpeed(
 ): Promise<ReplaySpeed> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-replay-speed-" });
   try {
-    await Deno.writeTextFile(join(dir, "bench.yml"), suiteText(root, count));
+    await Deno.writeTextFile(
+      join(dir, "bench.yml"),
+      echoSuiteText(itemsServer(root), count, { matcher: "exact" }),
+    );
     const suite = await loadSuite({ paths: ["bench.yml"], cwd: dir });
     const run = async (mode: "record" | "live" | "auto") => {
       const started = performance.now();

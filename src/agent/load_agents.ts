@@ -2,7 +2,7 @@
 
 import { ConfigError, ConfigErrors } from "../errors/errors.ts";
 import { normalizeExpect } from "../config/normalize_expect.ts";
-import type { Call, DocumentView, ServerSpec } from "../config/types.ts";
+import type { Call, DocumentPath, DocumentView, ServerSpec } from "../config/types.ts";
 import { type ProviderConfig, resolveModel } from "./providers.ts";
 import { TEST_TARGET_ROOTS } from "../matchers/target_path.ts";
 import { AGENT_TARGET_ROOTS, compileAssertions } from "./assertions.ts";
@@ -33,6 +33,18 @@ export function loadAgents(
   const secrets: string[] = [];
   const providers = new Map<string, ProviderConfig>();
   let budget: SpendCaps | undefined;
+  /** Resolve the node at `path`, keeping its secrets; on config errors record them and give undefined. */
+  const resolveAt = (doc: DocumentView, path: DocumentPath): unknown => {
+    try {
+      const done = doc.resolve(path);
+      secrets.push(...done.secrets);
+      return done.value;
+    } catch (error) {
+      if (error instanceof ConfigErrors) errors.push(...error.errors);
+      else throw error;
+      return undefined;
+    }
+  };
   const used = docs.filter((d) =>
     ["agents", "evals", "providers", "budget"].some((k) => d.value[k] !== undefined)
   );
@@ -40,14 +52,7 @@ export function loadAgents(
   for (const doc of used) {
     let raw: Record<string, Raw> = {};
     if (doc.value.providers !== undefined) {
-      try {
-        const done = doc.resolve(["providers"]);
-        secrets.push(...done.secrets);
-        raw = done.value as Record<string, Raw>;
-      } catch (error) {
-        if (error instanceof ConfigErrors) errors.push(...error.errors);
-        else throw error;
-      }
+      raw = (resolveAt(doc, ["providers"]) as Record<string, Raw> | undefined) ?? raw;
     }
     for (const [name, entry] of Object.entries(raw)) {
       if (typeof entry.base_url === "string" && !/^https?:\/\/[^\s]+$/.test(entry.base_url)) {
@@ -180,31 +185,32 @@ export function loadAgents(
   const agents: AgentTest[] = [];
   const evals: EvalTest[] = [];
   const names = new Set<string>();
+  /** Take the id of entry `i` of `block` named `name`; a duplicate is an error and gives undefined. */
+  const claimName = (
+    doc: DocumentView,
+    block: "agents" | "evals",
+    i: number,
+    name: string,
+    what: string,
+  ): string | undefined => {
+    const id = `${doc.file}::${block === "agents" ? "agent" : "eval"}::${name}`;
+    if (names.has(id)) {
+      errors.push(
+        new ConfigError(`duplicate ${what} "${name}"`, doc.positionOf([block, i, "name"])),
+      );
+      return undefined;
+    }
+    names.add(id);
+    return id;
+  };
   for (const doc of used) {
     const list = Array.isArray(doc.value.agents) ? doc.value.agents : [];
     list.forEach((_, i) => {
-      let item: Raw;
-      try {
-        const done = doc.resolve(["agents", i]);
-        secrets.push(...done.secrets);
-        item = done.value as Raw;
-      } catch (error) {
-        if (error instanceof ConfigErrors) errors.push(...error.errors);
-        else throw error;
-        return;
-      }
+      const item = resolveAt(doc, ["agents", i]) as Raw | undefined;
+      if (item === undefined) return;
       const name = String(item.name);
-      const id = `${doc.file}::agent::${name}`;
-      if (names.has(id)) {
-        errors.push(
-          new ConfigError(
-            `duplicate agent test name "${name}"`,
-            doc.positionOf(["agents", i, "name"]),
-          ),
-        );
-        return;
-      }
-      names.add(id);
+      const id = claimName(doc, "agents", i, name, "agent test name");
+      if (id === undefined) return;
       const written = item.models !== undefined ? item.models as unknown[] : [item.model];
       const models = written.flatMap((m, k) => {
         const model = resolve(
@@ -252,25 +258,11 @@ export function loadAgents(
     });
     const evalList = Array.isArray(doc.value.evals) ? doc.value.evals : [];
     evalList.forEach((_, i) => {
-      let item: Raw;
-      try {
-        const done = doc.resolve(["evals", i]);
-        secrets.push(...done.secrets);
-        item = done.value as Raw;
-      } catch (error) {
-        if (error instanceof ConfigErrors) errors.push(...error.errors);
-        else throw error;
-        return;
-      }
+      const item = resolveAt(doc, ["evals", i]) as Raw | undefined;
+      if (item === undefined) return;
       const name = String(item.name);
-      const id = `${doc.file}::eval::${name}`;
-      if (names.has(id)) {
-        errors.push(
-          new ConfigError(`duplicate eval name "${name}"`, doc.positionOf(["evals", i, "name"])),
-        );
-        return;
-      }
-      names.add(id);
+      const id = claimName(doc, "evals", i, name, "eval name");
+      if (id === undefined) return;
       const serverName = typeof item.server === "string" ? item.server : soleServer(servers, doc);
       if (serverName === undefined) {
         errors.push(

@@ -4,7 +4,13 @@ import { dirname } from "node:path";
 import type { ServerSpec, Suite } from "../config/types.ts";
 import { TEST_TARGET_ROOTS } from "../matchers/target_path.ts";
 import type { MatchContext } from "../matchers/types.ts";
-import type { AssertionResult, JudgeVerdict, RunCost, TestResult } from "../record/run_record.ts";
+import type {
+  AgentRowInfo,
+  AssertionResult,
+  JudgeVerdict,
+  RunCost,
+  TestResult,
+} from "../record/run_record.ts";
 import { requestFor } from "../runner/call.ts";
 import { responseRoot } from "../runner/response_root.ts";
 import type { Session } from "../session/types.ts";
@@ -149,29 +155,12 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
     named: model.named,
   });
   if (cassette.kind === "error") {
-    return {
-      ...base,
-      status: "error",
-      durationMs: 0,
-      assertions: [],
-      failure: { message: cassette.message },
-      agent: { model: model.label, provider: "none", tokens: zero, costUsd: 0 },
-    };
+    return errorRow(base, cassette.message, noTokens(model.label));
   }
   const replayed = cassette.kind === "replay" ? { replayed: true } : {};
   const clientFor = cassette.clientFor;
   if (!model.apiKey && ctx.requireKeys && cassette.kind !== "replay") {
-    return {
-      ...base,
-      status: "error",
-      durationMs: 0,
-      assertions: [],
-      failure: {
-        message:
-          `${model.apiKeyEnv} is not set and --require-keys forbids the stub provider for ${model.label}`,
-      },
-      agent: { model: model.label, provider: "none", tokens: zero, costUsd: 0 },
-    };
+    return errorRow(base, noKeyMessage(model), noTokens(model.label));
   }
   const client = clientFor(model);
   const sessions = new Map<string, Session>();
@@ -295,31 +284,14 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
     named: false,
   });
   if (cassette.kind === "error") {
-    return {
-      ...base,
-      status: "error",
-      durationMs: 0,
-      assertions: [],
-      failure: { message: cassette.message },
-      agent: info(),
-    };
+    return errorRow(base, cassette.message, info());
   }
   const replayed = cassette.kind === "replay" ? { replayed: true } : {};
   const missing = ctx.requireKeys && cassette.kind !== "replay"
     ? Object.values(ctx.suite.agent!.judges).find((m) => !m.apiKey)
     : undefined;
   if (missing) {
-    return {
-      ...base,
-      status: "error",
-      durationMs: 0,
-      assertions: [],
-      failure: {
-        message:
-          `${missing.apiKeyEnv} is not set and --require-keys forbids the stub provider for ${missing.label}`,
-      },
-      agent: info(),
-    };
+    return errorRow(base, noKeyMessage(missing), info());
   }
   let session: Session | undefined;
   try {
@@ -373,6 +345,27 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
   } finally {
     await session?.close();
   }
+}
+
+/** The fields a row has before it runs. */
+type RowBase = Pick<
+  TestResult,
+  "id" | "name" | "kind" | "server" | "file" | "line" | "col" | "budgets"
+>;
+
+/** A row refused before it ran (no cassette, no key): an error that took no time. */
+function errorRow(base: RowBase, message: string, agent: AgentRowInfo): TestResult {
+  return { ...base, status: "error", durationMs: 0, assertions: [], failure: { message }, agent };
+}
+
+/** The spending of an agent row that never reached a provider. */
+function noTokens(model: string): AgentRowInfo {
+  return { model, provider: "none", tokens: { input: 0, output: 0, total: 0 }, costUsd: 0 };
+}
+
+/** The `--require-keys` refusal for a model without its API key. */
+function noKeyMessage(model: ModelRef): string {
+  return `${model.apiKeyEnv} is not set and --require-keys forbids the stub provider for ${model.label}`;
 }
 
 function describeCall(test: EvalTest): string {

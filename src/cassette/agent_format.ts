@@ -4,7 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { createRedactor, redactJson } from "../record/redact.ts";
 import { writeFileAtomic } from "../util/write_output.ts";
 import { CASSETTE_DIR } from "./store.ts";
-import { CASSETTE_VERSION, CassetteFormatError } from "./format.ts";
+import { CASSETTE_VERSION, CassetteFormatError, readCassetteJson } from "./format.ts";
 
 /** The `format` value of every agent cassette (tool cassettes say `mcptest-cassette`). */
 export const AGENT_CASSETTE_FORMAT = "mcptest-agent-cassette";
@@ -114,18 +114,7 @@ export function asAgentCassette(value: unknown): AgentCassette {
  * @throws {CassetteFormatError} not JSON, or not an agent cassette of this version, naming the file
  */
 export async function readAgentCassette(path: string, shown: string): Promise<AgentCassette> {
-  const text = await Deno.readTextFile(path);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new CassetteFormatError(`${shown}: not valid JSON: ${(error as Error).message}`);
-  }
-  try {
-    return asAgentCassette(value);
-  } catch (error) {
-    throw new CassetteFormatError(`${shown}: ${(error as Error).message}`);
-  }
+  return await readCassetteJson(path, shown, asAgentCassette);
 }
 
 /** Every form of every secret replaced by `[REDACTED]` in the cassette's strings (`format` kept). */

@@ -136,3 +136,27 @@ export function isCassette(value: unknown): boolean {
   return value !== null && typeof value === "object" &&
     (value as Record<string, unknown>)["format"] === CASSETTE_FORMAT;
 }
+
+/**
+ * Read a JSON cassette file and check it with `check`.
+ * @param shown the file as named in messages
+ * @throws {CassetteFormatError} not JSON, or refused by `check`, naming the file
+ */
+export async function readCassetteJson<T>(
+  path: string,
+  shown: string,
+  check: (value: unknown) => T,
+): Promise<T> {
+  const text = await Deno.readTextFile(path);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CassetteFormatError(`${shown}: not valid JSON: ${(error as Error).message}`);
+  }
+  try {
+    return check(value);
+  } catch (error) {
+    throw new CassetteFormatError(`${shown}: ${(error as Error).message}`);
+  }
+}

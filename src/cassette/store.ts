@@ -2,7 +2,7 @@
 
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { writeFileAtomic } from "../util/write_output.ts";
-import { asCassette, type Cassette, CassetteFormatError } from "./format.ts";
+import { asCassette, type Cassette, readCassetteJson } from "./format.ts";
 
 /** The folder under a suite's directory that holds its cassettes. */
 export const CASSETTE_DIR = "cassettes";
@@ -59,18 +59,7 @@ export async function exists(path: string): Promise<boolean> {
  * @throws {CassetteFormatError} a file that is not JSON or not a cassette of this version, naming it
  */
 export async function readCassette(path: string, shown = path): Promise<Cassette> {
-  const text = await Deno.readTextFile(path);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new CassetteFormatError(`${shown}: not valid JSON: ${(error as Error).message}`);
-  }
-  try {
-    return asCassette(value);
-  } catch (error) {
-    throw new CassetteFormatError(`${shown}: ${(error as Error).message}`);
-  }
+  return await readCassetteJson(path, shown, asCassette);
 }
 
 /** The exact text a cassette is stored as (stable: same cassette, same bytes). */

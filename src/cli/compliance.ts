@@ -13,15 +13,32 @@ export function complianceCommand(done: (code: number) => void, extra: readonly 
     .addHelpText(
       "after",
       `
+Without a subcommand, runs the compliance: blocks of the project's suites (as mcptest run finds
+them: mcptest.yml, else tests/**/*.yml), like \`compliance run\` with no --from-suite or --server.
+
 Examples:
+  mcptest compliance                             # the compliance: blocks of the project's suites
   mcptest compliance run --server "deno run -A server.ts"
+  mcptest compliance run --server local="deno run -A server.ts"
   mcptest compliance run --server http://127.0.0.1:3000/mcp --spec-version 2025-11-25
   mcptest compliance run --from-suite examples/compliance.yml --reporter junit --output c.xml
   mcptest compliance diff v2025-06-18 v2025-11-25
   mcptest compliance invariants --capture session.json`,
     )
     .addCommand(complianceRunCommand(done))
-    .addCommand(complianceBaselineCommand(done));
+    .addCommand(complianceBaselineCommand(done))
+    // Bare `mcptest compliance` (seed 004 section 7): the compliance: blocks of the project's
+    // suites, as `compliance run` without --from-suite or --server.
+    .helpCommand(true) // `mcptest compliance help run`, as before the bare action existed
+    .allowExcessArguments(true)
+    .action(async (_options, command) => {
+      // A word that names no subcommand: commander's own "unknown command" error (with its
+      // did-you-mean), as without this action.
+      if (command.args.length > 0) {
+        (command as unknown as { unknownCommand(): never }).unknownCommand();
+      }
+      await complianceRunCommand(done).exitOverride().parseAsync([], { from: "user" });
+    });
   for (const command of extra) group.addCommand(command);
   for (const command of group.commands) command.exitOverride();
   return group.exitOverride();
@@ -30,8 +47,14 @@ Examples:
 /** The options `run` and `baseline` share. */
 function withTargetOptions<T extends Command>(command: T) {
   return command
-    .option("--from-suite <file>", "run the compliance: block of this test file")
-    .option("--server <target>", "MCP server: an http(s):// URL or a stdio command line")
+    .option(
+      "--from-suite <file>",
+      "run the compliance: block of this test file (default, without --server: those of the project's suites)",
+    )
+    .option(
+      "--server <[name=]target>",
+      "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
+    )
     .option(
       "--spec-version <version>",
       "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",

@@ -55,21 +55,20 @@ async function results(
     (server) => connect(server, { clientVersion: VERSION, secrets }),
     (capture) => captures.push(capture),
   );
-  if (options.fromSuite !== undefined) {
-    if (options.server !== undefined) {
-      throw new UsageError("use either --from-suite or --server, not both");
-    }
-    const suite = await loadSuite({
-      paths: [options.fromSuite],
-      cwd: Deno.cwd(),
-      vars: options.var,
-      envFiles: options.envFile,
-    });
+  if (options.fromSuite !== undefined && options.server !== undefined) {
+    throw new UsageError("use either --from-suite or --server, not both");
+  }
+  if (options.server === undefined) {
+    // --from-suite FILE, or else the project's suites (as `mcptest run` finds them).
+    const paths = options.fromSuite === undefined ? [] : [options.fromSuite];
+    const cwd = Deno.cwd();
+    const suite = await loadSuite({ paths, cwd, vars: options.var, envFiles: options.envFile });
     secrets = suite.secrets;
     const blocks = [...(suite.compliance ?? [])];
-    if (blocks.length === 0) {
+    if (blocks.length === 0 && options.fromSuite !== undefined) {
       throw new UsageError(`${options.fromSuite} has no compliance: block, expected one to run`);
     }
+    if (blocks.length === 0) throw await noProjectBlocks(cwd, suite);
     const { evaluateGates, readGradeBaselines } = await import("../compliance/gates/run_gates.ts");
     const gradeBaselines = await readGradeBaselines(blocks);
     const ruleResults = await runComplianceBlocks(suite, blocks, { connect: open });
@@ -87,11 +86,6 @@ async function results(
       secrets: [...suite.secrets],
       suite: { blocks, ruleResults, servers: suite.servers },
     };
-  }
-  if (options.server === undefined) {
-    throw new UsageError(
-      "give --from-suite FILE, or --server TARGET (with --spec-version VERSION to force a revision)",
-    );
   }
   const server = parseServerArg(options.server, {
     headers: options.header,
@@ -143,15 +137,28 @@ function recordOf(
   };
 }
 
+/** No --from-suite, no --server, and no compliance: block in the project's suites: say where we looked. */
+async function noProjectBlocks(cwd: string, suite: Suite): Promise<UsageError> {
+  const { describeSearch } = await import("../config/discover.ts");
+  const facts = { paths: [], cwd, files: suite.files, tests: suite.tests.length };
+  const where = await describeSearch(facts);
+  return new UsageError(
+    [
+      "no compliance: block in the project's suites, expected one to run; give --from-suite FILE, or --server TARGET (with --spec-version VERSION to force a revision)",
+      ...where.map((line) => `  ${line}`),
+    ].join("\n"),
+  );
+}
+
 /** `mcptest compliance run`: report every rule result; exit 1 on a failure or a stale baseline entry. */
 export async function complianceRunAction(options: ComplianceRunOptions): Promise<number> {
   try {
     const started = performance.now();
     const startedAt = new Date().toISOString();
     const reporter = await getReporter(options.reporter);
-    if (options.saveGrade !== undefined && options.fromSuite === undefined) {
+    if (options.saveGrade !== undefined && options.server !== undefined) {
       throw new UsageError(
-        "--save-grade needs --from-suite: grades are saved under the suite's server names",
+        "--save-grade needs --from-suite, or the project's suites without --server: grades are saved under the suite's server names",
       );
     }
     const baseline = options.baseline === undefined

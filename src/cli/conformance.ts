@@ -13,6 +13,7 @@ export function conformanceCommand(done: (code: number) => void) {
 Examples:
   mcptest conformance run --server http://127.0.0.1:3000/mcp
   mcptest conformance run --server "deno run -A server.ts" --target-version 2026-07-28
+  mcptest conformance run --server local="deno run -A server.ts"
   mcptest conformance refresh --dry-run
   mcptest conformance check-ids`,
     )
@@ -27,7 +28,10 @@ Examples:
 export function conformanceRunCommand(done: (code: number) => void) {
   return new Command("run")
     .description("Score a server (HTTP URL or stdio command) against a corpus version")
-    .requiredOption("--server <target>", "MCP server: an http(s):// URL or a stdio command line")
+    .requiredOption(
+      "--server <[name=]target>",
+      "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
+    )
     .option(
       "--target-version <version>",
       "spec version to score against (default: the newest revision the server negotiates)",

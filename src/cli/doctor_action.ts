@@ -35,7 +35,7 @@ async function serversOf(
     });
   }
   if (adHoc.length > 0) return { servers: adHoc, secrets: [] };
-  if (options.server.length > 0) return await namedServers(paths, options);
+  if (options.server.length > 0) return await withNamedServers(paths, options);
   const suite = await loadSuite(suiteLoadOptions(paths, options, Deno.cwd()));
   const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
   if (servers.length === 0) {
@@ -45,26 +45,32 @@ async function serversOf(
 }
 
 /**
- * `--server NAME=TARGET` (repeatable): check exactly these servers. A name the suite declares is
- * that server with its target overridden (as `mcptest run --server`); any other name is checked
- * on its own, so `mcptest doctor --server x=URL` works in an empty folder.
+ * With `--server NAME=TARGET` (repeatable): a name the suite declares overrides that server's
+ * target (as `mcptest run --server`), and every server of the suite is checked; any other name is
+ * checked too, on its own, so `mcptest doctor --server x=URL` works in an empty folder.
  */
-async function namedServers(
+async function withNamedServers(
   paths: string[],
   options: DoctorOptions,
 ): Promise<{ servers: ServerSpec[]; secrets: string[] }> {
   const flags = options.server.map((flag) => ({ flag, ...parseServerFlag(flag) }));
   const cwd = Deno.cwd();
   const declared = await loadSuite(suiteLoadOptions(paths, { ...options, server: [] }, cwd));
-  const known = flags.filter((f) => Object.values(declared.servers).some((s) => s.name === f.name));
+  const names = new Set(Object.values(declared.servers).map((s) => s.name));
+  const known = flags.filter((f) => names.has(f.name));
   const suite = known.length === 0 ? declared : await loadSuite(
     suiteLoadOptions(paths, { ...options, server: known.map((f) => f.flag) }, cwd),
   );
-  const servers = flags.map(({ name, target }): ServerSpec =>
-    Object.values(suite.servers).find((s) => s.name === name) ??
-      { key: name, name, target, parallel: false, timeoutMs: options.timeout, source: "cli flag" }
-  );
-  return { servers, secrets: [...suite.secrets] };
+  const adHoc = flags.filter((f) => !names.has(f.name)).map(({ name, target }): ServerSpec => ({
+    key: name,
+    name,
+    target,
+    parallel: false,
+    timeoutMs: options.timeout,
+    source: "cli flag",
+  }));
+  const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
+  return { servers: [...servers, ...adHoc], secrets: [...suite.secrets] };
 }
 
 /** Run the doctor and return its exit code. */

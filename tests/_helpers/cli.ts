@@ -1,6 +1,7 @@
 /** @module E2E helpers: run the real CLI as a child process; start the example server over HTTP. */
 
 import { fileURLToPath } from "node:url";
+import { spawnUntilPort } from "./port_child.ts";
 
 /** The repository root. */
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -89,47 +90,14 @@ export async function startHttp(
   env: Record<string, string> = {},
   path = "/mcp",
 ): Promise<HttpChild> {
-  const [cmd, ...args] = argv;
-  const child = new Deno.Command(cmd!, {
-    args,
+  const { port, stop } = await spawnUntilPort(
+    argv,
     env,
-    stdin: "piped",
-    stdout: "null",
-    stderr: "piped",
-  })
-    .spawn();
-  const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
-  const stop = async () => {
-    await child.stdin.close().catch(() => {});
-    try {
-      child.kill("SIGTERM");
-    } catch { /* gone */ }
-    await child.status;
-    await reader.cancel().catch(() => {});
-  };
-  const timer = setTimeout(() => void stop(), 60_000);
-  let seen = "";
-  try {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) throw new Error(`server exited before listening: ${seen}`);
-      seen += value;
-      const port = /listening on (?:http:\/\/127\.0\.0\.1:|port )(\d+)/i.exec(seen)?.[1];
-      if (port) {
-        void (async () => {
-          try {
-            while (!(await reader.read()).done) { /* drain */ }
-          } catch { /* cancelled */ }
-        })();
-        return { url: `http://127.0.0.1:${port}${path}`, stop };
-      }
-    }
-  } catch (error) {
-    await stop();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+    /listening on (?:http:\/\/127\.0\.0\.1:|port )(\d+)/i,
+    60_000,
+    "server exited before listening",
+  );
+  return { url: `http://127.0.0.1:${port}${path}`, stop };
 }
 
 /** Write `files` into a fresh temp dir; returns its path. */
@@ -146,4 +114,23 @@ export async function tempProject(files: Record<string, string>): Promise<string
 /** YAML for a stdio server entry running the example items server. */
 export function itemsServerYaml(name = "items", ...flags: string[]): string {
   return `  ${name}:\n    command: ${JSON.stringify(itemsServerArgv(...flags))}\n`;
+}
+
+/** A suite of one echo test per name against the items server; the `failing` ones expect "nope". */
+export function echoSuiteYaml(names: readonly string[], failing: readonly string[] = []): string {
+  return `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>
+    `  - name: ${name}
+    server: items
+    tool: echo
+    args: { text: ${name} }
+    expect:
+      - target: result.content[0].text
+        matcher: { icontains: ${failing.includes(name) ? "nope" : name} }
+`
+  ).join("");
+}
+
+/** The names of the tests a pretty report shows as PASS or FAIL, sorted. */
+export function ranTests(stdout: string): string[] {
+  return [...stdout.matchAll(/(?:PASS|FAIL) {2}(\S+)/g)].map((m) => m[1] ?? "").sort();
 }

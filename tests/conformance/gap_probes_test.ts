@@ -1,45 +1,18 @@
 /** @module The probes that closed upstream's server-side gaps: SEP-2663 task lifecycle and gating, SEP-2322 MRTR, SEP-2243 Mcp-Param headers. */
 
 import assert from "node:assert/strict";
-import type { ProbeContext, ProbeOutcome } from "../../src/conformance/probe_types.ts";
-import { PROBES } from "../../src/conformance/probes/registry.ts";
+import type { ProbeContext } from "../../src/conformance/probe_types.ts";
 import type { Exchange } from "../../src/session/types.ts";
-import { type Scripted, scriptedSession, type Seen } from "./_fake.ts";
+import { runProbe as run, type Script, scriptedContext, TIMEOUT } from "./_scripted.ts";
 
 type Json = Record<string, unknown>;
-type Script = (method: string, params: Json, seen: Seen) => Scripted;
 
 const TASKS = "io.modelcontextprotocol/tasks";
 const EXT = { extensions: { [TASKS]: {} }, tools: {} };
 const HTTP400 = { status: 400, headers: {} };
-const TIMEOUT = { failure: { kind: "timeout" as const, message: "window over" } };
 
 function context(script: Script, capabilities: Json = EXT): ProbeContext {
-  const session = scriptedSession({
-    protocolVersion: "2026-07-28",
-    capabilities,
-    transport: "http",
-    script,
-  });
-  const cache = new Map<string, Promise<Exchange>>();
-  return {
-    session,
-    version: "2026-07-28",
-    stateless: true,
-    transport: "http",
-    capabilities,
-    cached(method, params) {
-      const key = `${method}${JSON.stringify(params ?? null)}`;
-      if (!cache.has(key)) cache.set(key, session.request(method, params));
-      return cache.get(key)!;
-    },
-  };
-}
-
-async function run(check: string, ctx: ProbeContext): Promise<ProbeOutcome> {
-  const probe = PROBES[check];
-  assert.ok(probe, `no probe for ${check}`);
-  return await probe(ctx);
+  return scriptedContext({ script, capabilities });
 }
 
 function capsOf(params: Json): Json | undefined {

@@ -1,47 +1,21 @@
 /** @module The 2026 probes added for upstream parity: subscriptions/listen, `_meta` rejections, removed methods, data URIs, tasks. */
 
 import assert from "node:assert/strict";
-import type { ProbeContext, ProbeOutcome } from "../../src/conformance/probe_types.ts";
-import { PROBES } from "../../src/conformance/probes/registry.ts";
-import type { Exchange } from "../../src/session/types.ts";
-import { type Scripted, scriptedSession } from "./_fake.ts";
-
-type Script = (method: string, params: Record<string, unknown>, seen: { raw?: string }) => Scripted;
+import type { ProbeContext } from "../../src/conformance/probe_types.ts";
+import type { Scripted } from "./_fake.ts";
+import { runProbe as run, type Script, scriptedContext, TIMEOUT } from "./_scripted.ts";
 
 function context(options: {
   script: Script;
   capabilities?: Record<string, unknown>;
   transport?: "stdio" | "http";
 }): ProbeContext {
-  const capabilities = options.capabilities ?? { tools: { listChanged: true } };
-  const session = scriptedSession({
-    protocolVersion: "2026-07-28",
-    capabilities,
-    transport: options.transport ?? "http",
-    script: options.script,
+  return scriptedContext({
+    ...options,
+    capabilities: options.capabilities ?? { tools: { listChanged: true } },
   });
-  const cache = new Map<string, Promise<Exchange>>();
-  return {
-    session,
-    version: "2026-07-28",
-    stateless: true,
-    transport: options.transport ?? "http",
-    capabilities,
-    cached(method, params) {
-      const key = `${method}${JSON.stringify(params ?? null)}`;
-      if (!cache.has(key)) cache.set(key, session.request(method, params));
-      return cache.get(key)!;
-    },
-  };
 }
 
-async function run(check: string, ctx: ProbeContext): Promise<ProbeOutcome> {
-  const probe = PROBES[check];
-  assert.ok(probe, `no probe for ${check}`);
-  return await probe(ctx);
-}
-
-const TIMEOUT = { failure: { kind: "timeout" as const, message: "window over" } };
 const ack = (id: unknown, extra: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0" as const,
   method: "notifications/subscriptions/acknowledged",

@@ -3,13 +3,10 @@
 import assert from "node:assert/strict";
 import { listCheckIds } from "../../src/conformance/check_ids.ts";
 import { embeddedVersion } from "../../src/conformance/embedded.ts";
-import type { ProbeContext, ProbeOutcome } from "../../src/conformance/probe_types.ts";
-import { PROBES } from "../../src/conformance/probes/registry.ts";
-import type { Exchange, Session } from "../../src/session/types.ts";
-import { type Scripted, scriptedSession, type Seen } from "./_fake.ts";
+import type { ProbeContext } from "../../src/conformance/probe_types.ts";
+import { runProbe as run, type Script, scriptedContext, TIMEOUT } from "./_scripted.ts";
 
 type Json = Record<string, unknown>;
-type Script = (method: string, params: Json, seen: Seen) => Scripted;
 
 const CAPS_KEY = "io.modelcontextprotocol/clientCapabilities";
 const TOOL = {
@@ -17,7 +14,6 @@ const TOOL = {
   inputSchema: { type: "object" },
   annotations: { readOnlyHint: true },
 };
-const TIMEOUT = { failure: { kind: "timeout" as const, message: "window over" } };
 
 function context(options: {
   script?: Script;
@@ -25,40 +21,11 @@ function context(options: {
   transport?: "stdio" | "http";
   url?: string;
 }): ProbeContext {
-  const capabilities = options.capabilities ?? { tools: { listChanged: true } };
-  const transport = options.transport ?? "http";
-  const scripted = scriptedSession({
-    protocolVersion: "2026-07-28",
-    capabilities,
-    transport,
+  return scriptedContext({
+    ...options,
     script: options.script ?? (() => ({ result: {} })),
+    capabilities: options.capabilities ?? { tools: { listChanged: true } },
   });
-  const session: Session = options.url === undefined ? scripted : {
-    ...scripted,
-    server: {
-      ...scripted.server,
-      target: { kind: "http", url: options.url, headers: {}, transport: "streamable-http" },
-    },
-  };
-  const cache = new Map<string, Promise<Exchange>>();
-  return {
-    session,
-    version: "2026-07-28",
-    stateless: true,
-    transport,
-    capabilities,
-    cached(method, params) {
-      const key = `${method}${JSON.stringify(params ?? null)}`;
-      if (!cache.has(key)) cache.set(key, session.request(method, params));
-      return cache.get(key)!;
-    },
-  };
-}
-
-async function run(check: string, ctx: ProbeContext): Promise<ProbeOutcome> {
-  const probe = PROBES[check];
-  assert.ok(probe, `no probe for ${check}`);
-  return await probe(ctx);
 }
 
 /** Serve `handler` on 127.0.0.1 for the duration of `body`. */

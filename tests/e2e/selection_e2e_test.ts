@@ -1,28 +1,20 @@
 /** @module Test selection end to end (--shard, --filter, --last-failed) and colour only on a TTY. */
 
 import assert from "node:assert/strict";
-import { itemsServerYaml, mcptest, mcptestArgv, ROOT, tempProject } from "../_helpers/cli.ts";
-
-const suite = (names: string[], failing: string[] = []) =>
-  `servers:\n${itemsServerYaml()}tools:\n` + names.map((name) =>
-    `  - name: ${name}
-    server: items
-    tool: echo
-    args: { text: ${name} }
-    expect:
-      - target: result.content[0].text
-        matcher: { icontains: ${failing.includes(name) ? "nope" : name} }
-`
-  ).join("");
-
-const ran = (stdout: string) =>
-  [...stdout.matchAll(/(?:PASS|FAIL) {2}(\S+)/g)].map((m) => m[1] ?? "").sort();
+import {
+  echoSuiteYaml,
+  mcptest,
+  mcptestArgv,
+  ranTests,
+  ROOT,
+  tempProject,
+} from "../_helpers/cli.ts";
 
 Deno.test("--shard k/n splits the suite stably: union is everything, shards are disjoint, order does not matter", async () => {
   const names = Array.from({ length: 12 }, (_, i) => `t${i}`);
   const dir = await tempProject({
-    "a.yml": suite(names.slice(0, 6)),
-    "b.yml": suite(names.slice(6)),
+    "a.yml": echoSuiteYaml(names.slice(0, 6)),
+    "b.yml": echoSuiteYaml(names.slice(6)),
   });
   try {
     const shards: string[][] = [];
@@ -38,13 +30,13 @@ Deno.test("--shard k/n splits the suite stably: union is everything, shards are 
         cwd: dir,
       });
       assert.equal(run.code, 0, run.stderr);
-      shards.push(ran(run.stdout));
+      shards.push(ranTests(run.stdout));
       const reversed = await mcptest(
         ["run", "b.yml", "a.yml", "--shard", `${k}/3`, "--pass-with-no-tests"],
         { cwd: dir },
       );
       assert.deepEqual(
-        ran(reversed.stdout),
+        ranTests(reversed.stdout),
         shards[k - 1],
         "same tests whatever the order of the files",
       );
@@ -58,16 +50,16 @@ Deno.test("--shard k/n splits the suite stably: union is everything, shards are 
 });
 
 Deno.test("--filter takes a substring or a /regex/; --last-failed reruns only the previous failures", async () => {
-  const dir = await tempProject({ "s.yml": suite(["alpha", "beta", "gamma"], ["beta"]) });
+  const dir = await tempProject({ "s.yml": echoSuiteYaml(["alpha", "beta", "gamma"], ["beta"]) });
   try {
     const sub = await mcptest(["run", "s.yml", "--filter", "amm"], { cwd: dir });
-    assert.deepEqual(ran(sub.stdout), ["gamma"]);
+    assert.deepEqual(ranTests(sub.stdout), ["gamma"]);
     const re = await mcptest(["run", "s.yml", "--filter", "/^(alpha|gamma)$/"], { cwd: dir });
-    assert.deepEqual(ran(re.stdout), ["alpha", "gamma"]);
+    assert.deepEqual(ranTests(re.stdout), ["alpha", "gamma"]);
     const full = await mcptest(["run", "s.yml"], { cwd: dir });
     assert.equal(full.code, 1);
     const again = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
-    assert.deepEqual(ran(again.stdout), ["beta"]);
+    assert.deepEqual(ranTests(again.stdout), ["beta"]);
     assert.equal(again.code, 1);
   } finally {
     await Deno.remove(dir, { recursive: true });

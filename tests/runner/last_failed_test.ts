@@ -13,7 +13,7 @@ import {
   updateLastFailed,
 } from "../../src/runner/last_failed.ts";
 import { lastFailedSelection, selectTests } from "../../src/runner/select_tests.ts";
-import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";
+import { echoSuiteYaml, mcptest, ranTests, tempProject } from "../_helpers/cli.ts";
 
 const test = (name: string, line: number): TestCase =>
   ({
@@ -149,43 +149,29 @@ Deno.test("lastFailedSelection() runs the remembered failures, else everything w
   });
 });
 
-const suite = (failing: string[]) =>
-  `servers:\n${itemsServerYaml()}tools:\n` +
-  ["alpha", "beta", "gamma"].map((name) =>
-    `  - name: ${name}
-    server: items
-    tool: echo
-    args: { text: ${name} }
-    expect:
-      - target: result.content[0].text
-        matcher: { icontains: ${failing.includes(name) ? "nope" : name} }
-`
-  ).join("");
-
-const ran = (stdout: string) =>
-  [...stdout.matchAll(/(?:PASS|FAIL) {2}(\S+)/g)].map((m) => m[1] ?? "").sort();
+const suite = (failing: string[]) => echoSuiteYaml(["alpha", "beta", "gamma"], failing);
 
 Deno.test("mcptest run --last-failed: failures survive filtered runs until they pass", async () => {
   const dir = await tempProject({ "s.yml": suite(["beta", "gamma"]) });
   try {
     const first = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
-    assert.deepEqual(ran(first.stdout), ["alpha", "beta", "gamma"]);
+    assert.deepEqual(ranTests(first.stdout), ["alpha", "beta", "gamma"]);
     assert.match(first.stderr, /--last-failed: no previous run recorded; running all 3/);
     assert.equal(first.code, 1);
     // Fix beta, rerun only beta: gamma's failure must still be remembered.
     await Deno.writeTextFile(`${dir}/s.yml`, suite(["gamma"]));
     const filtered = await mcptest(["run", "s.yml", "--filter", "beta"], { cwd: dir });
-    assert.deepEqual(ran(filtered.stdout), ["beta"]);
+    assert.deepEqual(ranTests(filtered.stdout), ["beta"]);
     assert.equal(filtered.code, 0, filtered.stderr);
     const again = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
-    assert.deepEqual(ran(again.stdout), ["gamma"]);
+    assert.deepEqual(ranTests(again.stdout), ["gamma"]);
     const state = await Deno.readTextFile(`${dir}/${LAST_RUN_PATH}`);
     assert.equal(/alpha|beta|gamma|s\.yml/.test(state), false, "no test name in the state");
     // Fix gamma: nothing remembered, so --last-failed runs everything and says so.
     await Deno.writeTextFile(`${dir}/s.yml`, suite([]));
     await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
     const all = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
-    assert.deepEqual(ran(all.stdout), ["alpha", "beta", "gamma"]);
+    assert.deepEqual(ranTests(all.stdout), ["alpha", "beta", "gamma"]);
     assert.match(all.stderr, /--last-failed: no failures recorded; running all 3/);
     assert.equal(all.code, 0);
   } finally {
