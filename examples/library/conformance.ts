@@ -14,7 +14,7 @@ const suite = await loadSuite({ paths: ["getting-started.yml"], cwd });
 const server = Object.values(suite.servers).find((s) => s.name === "items")!;
 
 // --corpus-dir, else the user cache, else the corpus embedded in mcptest (as the CLI resolves it).
-const corpus = await resolveCorpus({ targetVersion: "2025-11-25" });
+const corpus = await resolveCorpus({ revision: "2025-11-25" });
 const result = await runConformance({
   server,
   corpus,

@@ -12,7 +12,7 @@ export interface KeyInputs {
   /** The test after interpolation: its call (args), assertions (targets, matchers), budgets, expect_error, file and positions. */
   readonly test: TestCase;
   /** The server's name and pinned revision. */
-  readonly server: { readonly name: string; readonly protocolVersion?: string | undefined };
+  readonly server: { readonly name: string; readonly revision?: string | undefined };
   /** SHA-256 of the cassette file the server replays. */
   readonly cassetteHash: string;
   /** The suite's `cassette.normalize:` rules (they change replay matching). */
@@ -41,7 +41,7 @@ export async function cacheKey(inputs: KeyInputs): Promise<string> {
     format: CACHE_FORMAT,
     mcptest: inputs.toolVersion,
     test,
-    server: { name: inputs.server.name, protocolVersion: inputs.server.protocolVersion ?? null },
+    server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
     cassette: inputs.cassetteHash,
     normalize: inputs.normalize,
     secrets: inputs.secretsHash,

@@ -82,7 +82,7 @@ export async function openResultCache(
     }
     const key = await cacheKey({
       test,
-      server: { name: server.name, protocolVersion: server.protocolVersion },
+      server: { name: server.name, revision: server.revision },
       cassetteHash,
       normalize: suite.cassette?.normalize ?? [],
       secretsHash: secrets,

@@ -117,11 +117,11 @@ export async function replaySession(
   connectOptions: { capture: boolean },
 ): Promise<Session> {
   if (
-    server.protocolVersion !== undefined && server.protocolVersion !== cassette.protocol_version
+    server.revision !== undefined && server.revision !== cassette.protocol_version
   ) {
     throw new ConfigError(
       `cassette stale on field protocol_version: ${shown} was recorded with ` +
-        `${cassette.protocol_version}, the server pins ${server.protocolVersion}; ` +
+        `${cassette.protocol_version}, the server pins ${server.revision}; ` +
         `re-record with: mcptest run --record`,
       server.pos,
     );
@@ -180,11 +180,9 @@ async function openOver(
   toolVersion: string,
   capture: boolean,
 ): Promise<McpSession> {
-  const pin = server.protocolVersion === undefined
-    ? undefined
-    : findRevision(server.protocolVersion);
-  if (server.protocolVersion !== undefined && !pin) {
-    throw new ConfigError(`unknown protocol revision "${server.protocolVersion}"`, server.pos);
+  const pin = server.revision === undefined ? undefined : findRevision(server.revision);
+  if (server.revision !== undefined && !pin) {
+    throw new ConfigError(`unknown protocol revision "${server.revision}"`, server.pos);
   }
   try {
     await transport.start();

@@ -204,7 +204,7 @@ async function saveGradesOf(
   });
   for (const { path, server, grade } of saved) {
     console.error(
-      `saved grade ${grade.score} (${grade.letter}) of server "${server}" [${grade.specVersion}] to ${path}`,
+      `saved grade ${grade.score} (${grade.letter}) of server "${server}" [${grade.revision}] to ${path}`,
     );
   }
   for (const server of ungraded) {

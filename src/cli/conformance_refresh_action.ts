@@ -11,7 +11,7 @@ export async function conformanceRefreshAction(
 ): Promise<number> {
   try {
     const summary = await refreshCorpus({
-      targetVersion: options.targetVersion,
+      revision: options.targetVersion,
       url: options.url,
       sourcePath: options.sourcePath,
       dryRun: options.dryRun,

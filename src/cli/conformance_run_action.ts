@@ -71,7 +71,7 @@ async function resolveWithRefresh(options: ConformanceRunOptions): Promise<Resol
   const resolve = () =>
     resolveCorpus({
       ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
-      ...(options.targetVersion === undefined ? {} : { targetVersion: options.targetVersion }),
+      ...(options.targetVersion === undefined ? {} : { revision: options.targetVersion }),
     });
   try {
     return await resolve();
@@ -85,7 +85,7 @@ async function resolveWithRefresh(options: ConformanceRunOptions): Promise<Resol
     const { refreshCorpus } = await import("../conformance/refresh/refresh.ts");
     console.error(`corpus ${options.targetVersion} is missing: refreshing (--auto-refresh)`);
     await refreshCorpus({
-      targetVersion: options.targetVersion,
+      revision: options.targetVersion,
       ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     });
     return await resolve();

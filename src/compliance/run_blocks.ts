@@ -44,7 +44,7 @@ export async function runComplianceBlocks(
 }
 
 function allRuleEntries(block: ComplianceBlock): ComplianceEntry[] {
-  const rules = COMPLIANCE_CORPUS.revisions[block.specVersion!]?.rules ?? [];
+  const rules = COMPLIANCE_CORPUS.revisions[block.revision!]?.rules ?? [];
   return block.serverKeys.flatMap((serverKey) =>
     rules.map((rule) => ({ rule: rule.id, name: rule.id, serverKey, pos: block.pos }))
   );
@@ -56,8 +56,8 @@ async function runServer(
   entries: readonly ComplianceEntry[],
   options: RunBlocksOptions,
 ): Promise<TestResult[]> {
-  const version: { name?: string; error?: string } = block.specVersion !== undefined
-    ? { name: block.specVersion }
+  const version: { name?: string; error?: string } = block.revision !== undefined
+    ? { name: block.revision }
     : await negotiatedVersion(server, options);
   const attribute = (entry: ComplianceEntry, result: Partial<TestResult>): TestResult => {
     const registered = COMPLIANCE_CORPUS.registry[entry.rule];

@@ -82,7 +82,7 @@ export function revisionUnavailableLine(requested: string, speaks: string): stri
  * when even that fails. The session is closed.
  */
 async function negotiatedRevision(options: RunComplianceOptions): Promise<string | undefined> {
-  const { protocolVersion: _pin, ...unpinned } = options.server;
+  const { revision: _pin, ...unpinned } = options.server;
   try {
     const session = await options.connect(unpinned);
     try {
@@ -141,7 +141,7 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
   try {
     session = options.session?.protocolVersion === revision.id
       ? options.session
-      : await options.connect({ ...options.server, protocolVersion: revision.id });
+      : await options.connect({ ...options.server, revision: revision.id });
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     const message = error instanceof Error ? error.message : String(error);
@@ -184,7 +184,7 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
       registry,
       file,
       timeoutMs,
-      openSession: () => options.connect({ ...options.server, protocolVersion: revision.id }),
+      openSession: () => options.connect({ ...options.server, revision: revision.id }),
       ...(options.auth ? { auth: options.auth } : {}),
       ...(options.pos ? { pos: options.pos } : {}),
       ...(options.suiteDir ? { suiteDir: options.suiteDir } : {}),

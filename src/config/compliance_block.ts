@@ -42,9 +42,9 @@ export interface ComplianceBlock {
   /** The test file the block is in. */
   readonly file: string;
   /** The pinned corpus version (`v2025-06-18`), validated; undefined = the revision the server speaks. */
-  readonly specVersion?: string;
+  readonly revision?: string;
   /** Where `spec_version:` was written. */
-  readonly specVersionPos?: SourcePos;
+  readonly revisionPos?: SourcePos;
   /** Explicit rules; empty with `allRules` = every rule of the version. */
   readonly entries: readonly ComplianceEntry[];
   /** The object form without `tests:`: every rule of the pinned version, on every server of the file. */
@@ -112,12 +112,12 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
   }
   const block = raw as Record<string, unknown>;
   const errors: ConfigError[] = unknownBlockKeys(doc, block);
-  const specVersionPos = block.spec_version === undefined
+  const revisionPos = block.spec_version === undefined
     ? undefined
     : doc.positionOf(["compliance", "spec_version"]);
-  const specVersion = block.spec_version === undefined ? undefined : collecting(
+  const revision = block.spec_version === undefined ? undefined : collecting(
     errors,
-    () => validateComplianceVersion(String(block.spec_version), specVersionPos),
+    () => validateComplianceVersion(String(block.spec_version), revisionPos),
   );
   const check = block.spec_version_check === undefined
     ? undefined
@@ -131,12 +131,12 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
     errors,
     () => tests ? readEntries(doc, tests, ["compliance", "tests"], servers) : [],
   ) ?? [];
-  const allRules = tests === undefined && specVersion !== undefined;
+  const allRules = tests === undefined && revision !== undefined;
   if (errors.length > 0) throw new ConfigErrors(errors);
   const result: ComplianceBlock = {
     file: doc.file,
-    ...(specVersion !== undefined ? { specVersion } : {}),
-    ...(specVersionPos !== undefined ? { specVersionPos } : {}),
+    ...(revision !== undefined ? { revision } : {}),
+    ...(revisionPos !== undefined ? { revisionPos } : {}),
     entries,
     allRules,
     serverKeys: allRules ? servers.all : [],

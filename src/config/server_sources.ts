@@ -159,7 +159,7 @@ function fromFlag(
     key: name,
     name,
     target,
-    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+    ...(protocolVersion !== undefined ? { revision: protocolVersion } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
     source: "cli flag",

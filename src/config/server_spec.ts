@@ -93,7 +93,7 @@ export function buildServer(
     key: origin.key,
     name: origin.name,
     target,
-    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
+    ...(protocolVersion !== undefined ? { revision: protocolVersion } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
     source: origin.source,

@@ -61,7 +61,7 @@ export function pickTarget(
 
 /** A chooser for runConformance(): resolves the picked version and reports the line via `say`. */
 export function corpusForNegotiated(
-  options: Omit<ResolveCorpusOptions, "targetVersion">,
+  options: Omit<ResolveCorpusOptions, "revision">,
   say: (line: string) => void,
 ): (negotiated: string | undefined) => Promise<ResolvedCorpus> {
   return async (negotiated) => {
@@ -72,7 +72,7 @@ export function corpusForNegotiated(
     }
     const choice = pickTarget(negotiated, present);
     say(choice.line);
-    return await resolveCorpus({ ...options, targetVersion: choice.version });
+    return await resolveCorpus({ ...options, revision: choice.version });
   };
 }
 

@@ -13,7 +13,7 @@ export interface ResolveCorpusOptions {
   /** `--corpus-dir`: only this root is consulted. */
   readonly corpusDir?: string;
   /** `--target-version`; default: the greatest version present. */
-  readonly targetVersion?: string;
+  readonly revision?: string;
   /** Environment lookup (tests inject one). */
   readonly env?: EnvLookup;
   /** Operating system (tests inject one). */
@@ -41,7 +41,7 @@ export class CorpusMissingError extends McptestError {
 /**
  * Resolve the corpus a run scores against. With `corpusDir`, only `<corpusDir>/<version>/` counts
  * (source `override`). Otherwise the cache root `<cache>/<version>/` wins (source `cache`) over
- * the embedded corpus (source `embedded`). Without `targetVersion`, the lexicographically greatest
+ * the embedded corpus (source `embedded`). Without `revision`, the lexicographically greatest
  * version present (among those sources) is used.
  * @throws {CorpusMissingError} when no version (or not the requested one) is present
  */
@@ -53,7 +53,7 @@ export async function resolveCorpus(options: ResolveCorpusOptions = {}): Promise
     if (present.length === 0) {
       const flat = await flatCorpus(root);
       if (flat.flat) {
-        const version = flatVersion(root, flat.version, options.targetVersion);
+        const version = flatVersion(root, flat.version, options.revision);
         return { ...(await readFlatCorpus(root, version)), source: "override", dir: root };
       }
       throw new CorpusMissingError(
@@ -64,7 +64,7 @@ export async function resolveCorpus(options: ResolveCorpusOptions = {}): Promise
         }); run \`mcptest conformance refresh --corpus-dir ${root}\` to fill it`,
       );
     }
-    const version = pick(options.targetVersion, present, `--corpus-dir ${root}`);
+    const version = pick(options.revision, present, `--corpus-dir ${root}`);
     const dir = join(root, version);
     return { ...(await readCorpusVersion(dir, version)), source: "override", dir };
   }
@@ -75,7 +75,7 @@ export async function resolveCorpus(options: ResolveCorpusOptions = {}): Promise
   const where = cacheRoot === undefined
     ? "the embedded corpus"
     : `${cacheRoot} or the embedded corpus`;
-  const version = pick(options.targetVersion, all, where);
+  const version = pick(options.revision, all, where);
   if (cacheRoot !== undefined && cached.includes(version)) {
     const dir = join(cacheRoot, version);
     return { ...(await readCorpusVersion(dir, version)), source: "cache", dir };

@@ -206,7 +206,7 @@ interface Opened {
 
 function pinned(server: ServerEndpoint, version: string): ServerEndpoint {
   const revision = findRevision(version);
-  return revision ? { ...server, protocolVersion: revision.id } : server;
+  return revision ? { ...server, revision: revision.id } : server;
 }
 
 async function open(options: RunConformanceOptions, server: ServerEndpoint): Promise<Opened> {

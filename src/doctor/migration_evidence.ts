@@ -53,7 +53,7 @@ export async function gatherEvidence(
   let statelessError: string | undefined;
   if (findRevision(session.protocolVersion)?.lifecycle !== "stateless") {
     try {
-      second = await open({ ...session.server, protocolVersion: MIGRATION_TARGET.id });
+      second = await open({ ...session.server, revision: MIGRATION_TARGET.id });
     } catch (error) {
       statelessError = error instanceof Error ? error.message : String(error);
     }

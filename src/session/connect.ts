@@ -102,11 +102,9 @@ export async function connect(
   server: ServerEndpoint,
   options: ConnectOptions = {},
 ): Promise<Session> {
-  const pin = server.protocolVersion === undefined
-    ? undefined
-    : findRevision(server.protocolVersion);
-  if (server.protocolVersion !== undefined && !pin) {
-    throw new ConfigError(`unknown protocol revision "${server.protocolVersion}"`, server.pos);
+  const pin = server.revision === undefined ? undefined : findRevision(server.revision);
+  if (server.revision !== undefined && !pin) {
+    throw new ConfigError(`unknown protocol revision "${server.revision}"`, server.pos);
   }
   const timeoutMs = options.timeoutMs ?? server.timeoutMs;
   const session = await openSession(server, { ...options, timeoutMs });

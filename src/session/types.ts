@@ -14,7 +14,7 @@ export interface ServerEndpoint {
   /** How to reach the server: a command to spawn or a URL. */
   readonly target: ServerTarget;
   /** Pinned revision; undefined = latest the server accepts. */
-  readonly protocolVersion?: string;
+  readonly revision?: string;
   /** Per-request timeout in milliseconds. */
   readonly timeoutMs: number;
   /** Where the server was declared (for messages). */

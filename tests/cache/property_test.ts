@@ -48,7 +48,7 @@ function suiteOf(w: World): CacheSuite {
     key: "srv",
     name: "srv",
     target: { kind: "stdio", command: ["x"], env: {} },
-    protocolVersion: w.protocolVersion,
+    revision: w.protocolVersion,
     timeoutMs: 1000,
     parallel: false,
     source: "test file",

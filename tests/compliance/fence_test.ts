@@ -18,7 +18,7 @@ function spec(args: string[]): ServerSpec {
     parallel: false,
     timeoutMs: 5000,
     source: "cli flag",
-    protocolVersion: "2025-11-25",
+    revision: "2025-11-25",
   };
 }
 

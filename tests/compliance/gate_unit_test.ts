@@ -35,7 +35,7 @@ const CORPUS: ComplianceCorpus = {
 const POS = { file: "suite.yml", line: 4, col: 3 };
 const block = (check: { against?: string; expect?: unknown[] }, pin?: string): ComplianceBlock => ({
   file: "suite.yml",
-  ...(pin !== undefined ? { specVersion: pin } : {}),
+  ...(pin !== undefined ? { revision: pin } : {}),
   entries: [],
   allRules: false,
   serverKeys: [],

@@ -87,7 +87,7 @@ Deno.test("computeGrade() weighs each rule by severity", async (t) => {
       result("EDGE-003", "SHOULD", "pass"),
     ]);
     assert.deepEqual(grade, {
-      specVersion: "v2025-11-25",
+      revision: "v2025-11-25",
       score: 100,
       letter: "A",
       rules: { "EDGE-003": "pass", "PROTO-001": "pass" },

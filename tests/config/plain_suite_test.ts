@@ -22,7 +22,7 @@ Deno.test("loadSuite() returns plain data with the compliance: blocks parsed at 
     assert.deepEqual(structuredClone(suite), suite);
     assert.equal("documents" in suite, false);
     const [block] = suite.compliance ?? [];
-    assert.equal(block?.specVersion, "v2025-06-18");
+    assert.equal(block?.revision, "v2025-06-18");
     assert.deepEqual(block?.entries.map((e) => [e.rule, e.serverKey, e.pos.line]), [
       ["PROTO-002", "c.yml#default", 8],
     ]);

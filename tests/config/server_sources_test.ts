@@ -69,7 +69,7 @@ ${
       cli_only: ["cli flag", "https://example.test/mcp"],
     });
     // A --server flag replaces the target and keeps the next layer's settings.
-    assert.equal(suite.servers.s1?.protocolVersion, "2025-06-18");
+    assert.equal(suite.servers.s1?.revision, "2025-06-18");
     assert.equal(suite.servers.s1?.timeoutMs, 5000);
     // cwd is relative to the file that declares the server.
     const s2 = suite.servers.s2?.target;
@@ -113,7 +113,7 @@ tools:
           env: { DEBUG: "1" },
           cwd: join(dir, "tests", "sub"),
         },
-        protocolVersion: "2026-07-28",
+        revision: "2026-07-28",
         parallel: true,
         timeoutMs: 1000,
         source: "test file",

@@ -45,7 +45,7 @@ Deno.test("resolveCorpus() reads a flat --corpus-dir (upstream's src/seps layout
     await Deno.writeTextFile(join(dir, "sep-2164.yaml"), SEP);
     await Deno.writeTextFile(join(dir, "traceability.json"), "{}");
     await t.step("with --target-version", async () => {
-      const corpus = await resolveCorpus({ corpusDir: dir, targetVersion: "2026-07-28" });
+      const corpus = await resolveCorpus({ corpusDir: dir, revision: "2026-07-28" });
       assert.equal(corpus.version, "2026-07-28");
       assert.equal(corpus.source, "override");
       assert.deepEqual(corpus.seps.map((s) => s.sep), [2164]);
@@ -64,7 +64,7 @@ Deno.test("resolveCorpus() reads a flat --corpus-dir (upstream's src/seps layout
         await Deno.writeTextFile(join(dir, "SPEC_VERSION"), "2026-07-28\n");
         assert.equal((await resolveCorpus({ corpusDir: dir })).version, "2026-07-28");
         await assert.rejects(
-          resolveCorpus({ corpusDir: dir, targetVersion: "2025-11-25" }),
+          resolveCorpus({ corpusDir: dir, revision: "2025-11-25" }),
           (e: unknown) => e instanceof CorpusMissingError && /not 2025-11-25/.test(e.message),
         );
       },

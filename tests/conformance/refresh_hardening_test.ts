@@ -349,7 +349,7 @@ Deno.test("GITHUB_TOKEN goes only over https to GitHub hosts, hop by hop", async
     };
     const summary = await refreshCorpus({
       corpusDir: await Deno.makeTempDir(),
-      targetVersion: "2026-07-28",
+      revision: "2026-07-28",
       dryRun: true,
       env: (name) => name === "GITHUB_TOKEN" ? "tok-123" : undefined,
       log: () => {},

@@ -126,7 +126,7 @@ Deno.test("refreshCorpus() pins the highest tag that has the source path, or the
         (e: unknown) =>
           e instanceof RefreshError && e.exitCode === 1 && /--target-version/.test(e.message),
       );
-      const summary = await refreshCorpus({ ...options, targetVersion: "2025-11-25" });
+      const summary = await refreshCorpus({ ...options, revision: "2025-11-25" });
       assert.equal(summary.version, "2025-11-25");
       assert.deepEqual(await listTree(root), ["2025-11-25"]);
     });
@@ -174,7 +174,7 @@ Deno.test("refreshCorpus() fails informatively on the network", async (t) => {
       const logs: string[] = [];
       await refreshCorpus({
         ...options,
-        targetVersion: "2026-07-28",
+        revision: "2026-07-28",
         env: (n) => n === "GITHUB_TOKEN" ? "s3cret-token" : undefined,
         log: (l) => logs.push(l),
       });

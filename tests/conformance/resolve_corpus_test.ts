@@ -71,7 +71,7 @@ Deno.test("resolveCorpus() applies seed 002's resolution order", async (t) => {
     );
     await t.step("--corpus-dir without the requested version is exit 2", async () => {
       await assert.rejects(
-        resolveCorpus({ corpusDir: override, targetVersion: "2025-11-25" }),
+        resolveCorpus({ corpusDir: override, revision: "2025-11-25" }),
         (e: unknown) =>
           e instanceof CorpusMissingError && e.exitCode === 2 &&
           /conformance refresh/.test(e.message),
@@ -79,7 +79,7 @@ Deno.test("resolveCorpus() applies seed 002's resolution order", async (t) => {
     });
     await t.step("the cache wins over the embedded corpus for the same version", async () => {
       const corpus = await resolveCorpus({
-        targetVersion: "2025-11-25",
+        revision: "2025-11-25",
         env: env({ XDG_CACHE_HOME: cacheBase }),
       });
       assert.equal(corpus.source, "cache");

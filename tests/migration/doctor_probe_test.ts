@@ -174,7 +174,7 @@ Deno.test("migration probe opens a pinned second session for a legacy session an
   let pinned: string | undefined;
   const rows = await runMigrationProbe(legacy, {
     connect: (server) => {
-      pinned = server.protocolVersion;
+      pinned = server.revision;
       return Promise.resolve(second);
     },
   });

@@ -45,7 +45,7 @@ Deno.test("connect() uses the stateless era when server/discover lists it", asyn
   });
 
   await t.step("pinned to the stateless revision", async () => {
-    const session = await connect(raw("stateless", { protocolVersion: "draft" }));
+    const session = await connect(raw("stateless", { revision: "draft" }));
     try {
       assert.equal(session.protocolVersion, LATEST_REVISION);
       const list = await session.request("tools/list");
@@ -57,7 +57,7 @@ Deno.test("connect() uses the stateless era when server/discover lists it", asyn
   });
 
   await t.step("pinned to an initialize-era revision against a stateless-only server", async () => {
-    const error = await connectError(raw("stateless", { protocolVersion: "2025-06-18" }));
+    const error = await connectError(raw("stateless", { revision: "2025-06-18" }));
     assert.equal(error.layer, "initialize");
     assert.match(error.message, /^mcp initialize rejected: initialize returned error -32602/);
   });
@@ -76,7 +76,7 @@ Deno.test("connect() negotiates initialize-era revisions", async (t) => {
   });
 
   await t.step("pinned: a different answer is rejected", async () => {
-    const error = await connectError(raw("old", { protocolVersion: "2025-06-18" }));
+    const error = await connectError(raw("old", { revision: "2025-06-18" }));
     assert.equal(error.layer, "initialize");
     assert.equal(
       error.message,
@@ -85,7 +85,7 @@ Deno.test("connect() negotiates initialize-era revisions", async (t) => {
   });
 
   await t.step("pinned to the stateless revision against an initialize-era server", async () => {
-    const error = await connectError(raw("old", { protocolVersion: LATEST_REVISION }));
+    const error = await connectError(raw("old", { revision: LATEST_REVISION }));
     assert.equal(error.layer, "initialize");
     assert.match(error.message, /server\/discover returned error -32601/);
   });
@@ -97,7 +97,7 @@ Deno.test("connect() negotiates initialize-era revisions", async (t) => {
   });
 
   await t.step("an unknown pinned revision is a config error", async () => {
-    const error = await connect(raw("old", { protocolVersion: "1999-01-01" })).then(
+    const error = await connect(raw("old", { revision: "1999-01-01" })).then(
       () => undefined,
       (e) => e,
     );

@@ -97,7 +97,7 @@ Deno.test("connect() sends MCP-Protocol-Version after initialize and echoes the 
   });
   try {
     const session = await connect(
-      httpServer(server.url, "streamable-http", { protocolVersion: "2025-06-18" }),
+      httpServer(server.url, "streamable-http", { revision: "2025-06-18" }),
     );
     try {
       await session.request("tools/list");

@@ -54,7 +54,7 @@ export async function sessionContract(t: Deno.TestContext, target: SessionTarget
   });
 
   await t.step("connect() honours a pinned initialize-era revision", async () => {
-    await withSession(target.spec({ protocolVersion: "2025-06-18" }), (session) => {
+    await withSession(target.spec({ revision: "2025-06-18" }), (session) => {
       assert.equal(session.protocolVersion, "2025-06-18");
       const methods = session.capture().exchanges.map((e) =>
         (e.request as { method: string }).method

@@ -12,7 +12,7 @@ export const GRADE_WEIGHTS: Readonly<Record<RuleSeverity, number>> = { MUST: 3, 
 /** The grade of one server's compliance results in one corpus revision. */
 export interface Grade {
   /** The corpus revision the results came from (`v2025-11-25`). */
-  readonly specVersion: string;
+  readonly revision: string;
   /** 100 × Σweight(passed) / Σweight(passed + failed + errored) over distinct rules, rounded to one decimal. */
   readonly score: number;
   /** The letter of the score (see {@link gradeLetter}). */
@@ -139,7 +139,7 @@ export function computeGrade(results: readonly TestResult[]): Grade | undefined 
   const score = roundScore((100 * earned) / total);
   const ids = [...verdicts.keys()].sort();
   return {
-    specVersion: revisions[0]!,
+    revision: revisions[0]!,
     score,
     letter: gradeLetter(score, mustFailed),
     rules: Object.fromEntries(ids.map((id) => [id, verdicts.get(id)!.status])),

@@ -37,7 +37,7 @@ const SHAPE =
 /** The file entry of a grade. */
 export function gradeEntry(grade: Grade): GradeFileEntry {
   return {
-    spec_version: grade.specVersion,
+    spec_version: grade.revision,
     score: grade.score,
     letter: grade.letter,
     rules: grade.rules,
@@ -47,7 +47,7 @@ export function gradeEntry(grade: Grade): GradeFileEntry {
 /** The grade of a file entry. */
 export function gradeOfEntry(entry: GradeFileEntry): Grade {
   return {
-    specVersion: entry.spec_version,
+    revision: entry.spec_version,
     score: entry.score,
     letter: entry.letter,
     rules: entry.rules,

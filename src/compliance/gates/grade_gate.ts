@@ -46,7 +46,7 @@ async function gradeServer(
   input: GradeGateInput,
 ): Promise<TestResult> {
   const gate = block.gradeDelta!;
-  const version = block.specVersion!;
+  const version = block.revision!;
   const name = input.serverName(server.key);
   const at = { line: gate.pos.line, col: gate.pos.col };
   const base = {
@@ -123,7 +123,7 @@ function revisionMismatchAssertion(
   savedVersion: string,
   at: Position,
 ): AssertionResult {
-  const version = block.specVersion!;
+  const version = block.revision!;
   const why = `the baseline grade in ${
     block.gradeDelta!.baseline
   } was taken in ${savedVersion}, this block grades ${version}`;

@@ -23,7 +23,7 @@ export function resultsByServer(
 ): ServerResults[] {
   const listed = new Map<string, string[]>();
   if (block.allRules) {
-    const rules = COMPLIANCE_CORPUS.revisions[block.specVersion!]?.rules ?? [];
+    const rules = COMPLIANCE_CORPUS.revisions[block.revision!]?.rules ?? [];
     for (const key of block.serverKeys) listed.set(key, rules.map((r) => r.id));
   } else {
     for (const entry of block.entries) {

@@ -47,7 +47,7 @@ export async function evaluateSpecVersionCheck(
   corpus: ComplianceCorpus,
 ): Promise<TestResult> {
   const check = block.check!;
-  const from = block.specVersion;
+  const from = block.revision;
   if (from === undefined) throw needsPin(check);
   const at = { line: check.pos.line, col: check.pos.col };
   // Key order as the run record has always written it.
@@ -120,7 +120,7 @@ async function assertDiff(check: SpecVersionCheck, diff: VersionDiff): Promise<A
 export function validateGate(block: ComplianceBlock): void {
   const check = block.check;
   if (!check) return;
-  if (block.specVersion === undefined) throw needsPin(check);
+  if (block.revision === undefined) throw needsPin(check);
   if (check.against !== undefined && !VERSION_NAME.test(check.against)) {
     throw notARevision(check, check.against);
   }

@@ -29,7 +29,7 @@ export interface Extracted {
   /** Corpus files by path relative to the source path (`sep-2243.yaml`, `sub/x.json`). */
   readonly files: ReadonlyMap<string, Uint8Array>;
   /** The SPEC_VERSION sidecar, trimmed, when present. */
-  readonly specVersion?: string;
+  readonly revision?: string;
 }
 
 const KEEP = /\.(ya?ml|json)$/i;
@@ -49,7 +49,7 @@ export async function extractCorpus(
   const prefix = normalise(sourcePath).replace(/\/?$/, "/");
   const files = new Map<string, Uint8Array>();
   let total = 0;
-  let specVersion: string | undefined;
+  let revision: string | undefined;
   const relativeOf = (name: string): string | undefined => {
     const segments = name.split("/").filter((s) => s !== "" && s !== ".");
     const inner = segments.slice(1).join("/");
@@ -86,13 +86,13 @@ export async function extractCorpus(
     }
     if (entry.data === undefined) continue;
     if (relative === "SPEC_VERSION") {
-      specVersion = new TextDecoder().decode(entry.data).trim();
+      revision = new TextDecoder().decode(entry.data).trim();
       continue;
     }
     total += entry.data.length;
     files.set(relative, entry.data);
   }
-  return specVersion === undefined || specVersion === "" ? { files } : { files, specVersion };
+  return revision === undefined || revision === "" ? { files } : { files, revision };
 }
 
 /** Refuse absolute names and `..` segments. */

@@ -23,7 +23,7 @@ export const DEFAULT_UPSTREAM_URL = "https://github.com/modelcontextprotocol/con
 /** Inputs of {@link refreshCorpus}. */
 export interface RefreshOptions {
   /** A spec version, or `latest` (default). */
-  readonly targetVersion?: string;
+  readonly revision?: string;
   /** Destination root (default: the user cache root). */
   readonly corpusDir?: string;
   readonly url?: string;
@@ -63,7 +63,7 @@ const MAX_TARBALL_BYTES = 50 * 1024 * 1024;
 export async function refreshCorpus(options: RefreshOptions = {}): Promise<RefreshSummary> {
   const env = options.env ?? safeEnv;
   const log = options.log ?? ((line: string) => console.error(line));
-  const target = options.targetVersion ?? "latest";
+  const target = options.revision ?? "latest";
   if (target !== "latest" && !VERSION_DIR.test(target)) {
     throw new RefreshError(
       `--target-version must be latest or YYYY-MM-DD[-suffix], got "${target}"`,
@@ -101,7 +101,7 @@ export async function refreshCorpus(options: RefreshOptions = {}): Promise<Refre
       `no .yaml, .yml or .json files under ${sourcePath} at ${choice.ref}; the corpus was left as it was`,
     );
   }
-  const version = pickVersion(target, extracted.specVersion, choice.ref, sourcePath, log);
+  const version = pickVersion(target, extracted.revision, choice.ref, sourcePath, log);
   const dir = join(root, version);
   const diff = await diffCorpus(dir, extracted.files);
   const dryRun = options.dryRun ?? false;

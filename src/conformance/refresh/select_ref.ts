@@ -16,12 +16,12 @@ const MAX_TAGS_PROBED = 5;
 /**
  * `--ref` wins. Otherwise list the tags, keep those whose tree contains `sourcePath` (the
  * contents API answers 200), take the highest version (a tag whose derived spec version equals
- * `targetVersion` first); if none qualifies, fall back to the default branch HEAD.
+ * `revision` first); if none qualifies, fall back to the default branch HEAD.
  */
 export async function selectRef(
   upstream: Upstream,
   sourcePath: string,
-  targetVersion: string,
+  revision: string,
   pinned?: string,
 ): Promise<RefChoice> {
   if (pinned !== undefined) return { ref: pinned, why: [`ref ${pinned}: pinned by --ref`] };
@@ -30,9 +30,9 @@ export async function selectRef(
   const tagsUrl = `${api}/tags?per_page=100`;
   const names = tagNames(await getJson(upstream, tagsUrl), tagsUrl);
   const ordered = [...names].sort(compareVersionsDesc);
-  const preferred = targetVersion === "latest" ? ordered : [
-    ...ordered.filter((n) => versionFromRef(n) === targetVersion),
-    ...ordered.filter((n) => versionFromRef(n) !== targetVersion),
+  const preferred = revision === "latest" ? ordered : [
+    ...ordered.filter((n) => versionFromRef(n) === revision),
+    ...ordered.filter((n) => versionFromRef(n) !== revision),
   ];
   for (const tag of preferred.slice(0, MAX_TAGS_PROBED)) {
     const url = `${api}/contents/${sourcePath.split("/").map(encodeURIComponent).join("/")}?ref=${
