@@ -144,12 +144,12 @@ function fromFlag(
   errors: ConfigError[],
 ): ServerSpec {
   const raw = below?.raw ?? {};
-  let protocolVersion: string | undefined;
+  let revision: string | undefined;
   if (below && typeof raw.protocol_version === "string") {
     const at = [...below.path, "protocol_version"];
     const pos = below.file.source.positionOf(at);
     try {
-      protocolVersion = checkRevision(stack.interpolate(raw.protocol_version, pos), pos, errors);
+      revision = checkRevision(stack.interpolate(raw.protocol_version, pos), pos, errors);
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       errors.push(error);
@@ -159,7 +159,7 @@ function fromFlag(
     key: name,
     name,
     target,
-    ...(protocolVersion !== undefined ? { revision: protocolVersion } : {}),
+    ...(revision !== undefined ? { revision } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
     source: "cli flag",

@@ -87,13 +87,13 @@ export function buildServer(
       };
     }
   }
-  const protocolVersion = checkRevision(raw.protocol_version, () => at("protocol_version"), errors);
+  const revision = checkRevision(raw.protocol_version, () => at("protocol_version"), errors);
   if (!target || errors.length > 0) return { errors };
   const spec: ServerSpec = {
     key: origin.key,
     name: origin.name,
     target,
-    ...(protocolVersion !== undefined ? { revision: protocolVersion } : {}),
+    ...(revision !== undefined ? { revision } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
     source: origin.source,
