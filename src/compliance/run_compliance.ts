@@ -12,13 +12,18 @@ import { assertAll } from "./engine/assert.ts";
 import type { ComplianceCorpus, RuleSpec } from "./corpus/types.ts";
 import { CORPUS_VERSIONS } from "./corpus/versions.ts";
 import type { SourcePos } from "../errors/errors.ts";
-import type { AuthRegistry } from "../auth/registry.ts";
+import { AuthRegistry } from "../auth/registry.ts";
+import type { ConnectAuth } from "../session/connect.ts";
 
 /** Inputs of {@link runCompliance}. */
 export interface RunComplianceOptions {
+  /**
+   * The run's credentials (what `runSuite` shares between tests and compliance blocks): http
+   * probes then send the same token. Another implementation than the run's own registry is not
+   * used by the probes, which then keep a credentials state of their own.
+   */
+  readonly auth?: ConnectAuth;
   /** The server the rules run against. */
-  /** The run's credentials registry (http probes send the server's `auth:` credentials from it). */
-  readonly auth?: AuthRegistry;
   readonly server: ServerSpec;
   /** A corpus directory name (`v2025-06-18`, `draft`). */
   readonly version: string;
@@ -185,7 +190,7 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
       file,
       timeoutMs,
       openSession: () => options.connect({ ...options.server, revision: revision.id }),
-      ...(options.auth ? { auth: options.auth } : {}),
+      ...(options.auth instanceof AuthRegistry ? { auth: options.auth } : {}),
       ...(options.pos ? { pos: options.pos } : {}),
       ...(options.suiteDir ? { suiteDir: options.suiteDir } : {}),
     });
