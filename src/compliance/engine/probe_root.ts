@@ -24,7 +24,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export const FIRST_LOOK_MS = 10;
 
 /** After the fence's answer, how long a late answer to the frame may still come (ms). */
-export const FENCE_GRACE_MS = 50;
+export const FENCE_GRACE_MS = 20;
 
 /** A late answer to a raw frame: a response with the expected id (or `id: null`), any when none is expected. */
 function lateAnswer(
