@@ -1,7 +1,7 @@
 /** @module Library example: run protocol compliance rules against a server and grade the result. */
 
 import { fileURLToPath } from "node:url";
-import { computeGrade, connect, loadSuite, runCompliance } from "../../mod.ts";
+import { compareGrades, computeGrade, connect, loadSuite, runCompliance } from "../../mod.ts";
 
 const cwd = fileURLToPath(new URL("..", import.meta.url));
 // The server entry of a suite file is all runCompliance needs to reach it.
@@ -22,4 +22,7 @@ console.log(`negotiated ${run.protocolVersion ?? "nothing"}`);
 // Weighted by severity: MUST counts three times, SHOULD twice, MAY once.
 const grade = computeGrade(run.results);
 if (grade) console.log(`grade ${grade.letter}, score ${grade.score}`);
+// Against a saved grade (here: this one), as a `grade_delta:` gate compares them.
+const diff = grade && compareGrades(grade, grade);
+if (diff) console.log(`delta ${diff.delta}, regressions [${diff.regressions.join(", ")}]`);
 if (run.results.some((r) => r.status === "fail" || r.status === "error")) Deno.exit(1);

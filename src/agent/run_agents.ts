@@ -27,7 +27,12 @@ import { runAgentLoop } from "./loop.ts";
 import type { ModelClient } from "./model_client.ts";
 import { SpendLedger } from "./spend.ts";
 import { stubClient } from "./stub_client.ts";
-import { type AgentCassetteOptions, rowCassette, writeRowCassettes } from "./row_cassette.ts";
+import {
+  type AgentCassetteOptions,
+  type RowCassette,
+  rowCassette,
+  writeRowCassettes,
+} from "./row_cassette.ts";
 import type { AgentCassette } from "../cassette/agent_format.ts";
 import type { AgentTest, EvalTest, ModelRef } from "./types.ts";
 
@@ -126,6 +131,13 @@ function openCassette(
   return rowCassette(row, ctx.clientFor, { ...ctx.cassettes, secrets: ctx.suite.secrets });
 }
 
+/** Under `--record`, queue the cassette of a row that ran clean for writing at the end of the run. */
+function keepRecording(cassette: RowCassette, ctx: RowContext): void {
+  if (cassette.kind !== "record") return;
+  const written = cassette.finish();
+  if (written) ctx.recorded.push(written);
+}
+
 /** A row whose model calls hit a stale cassette is an error, not a failed matcher. */
 function staleAssertion(assertions: readonly AssertionResult[]): string | undefined {
   return assertions.find((a) => a.message?.startsWith("cassette stale on field"))?.message;
@@ -144,7 +156,6 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
     budgets: [],
   };
   const elapsed = () => Math.round(performance.now() - started);
-  const zero = { input: 0, output: 0, total: 0 };
   const cassette = await openCassette(ctx, {
     agent: test.name,
     rowName: base.name,
@@ -215,10 +226,7 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
     const output = trace.conversation.tokens.output + spent.output;
     const failed = assertions.some((a) => a.status !== "pass");
     const error = loop.error ?? staleAssertion(assertions);
-    if (cassette.kind === "record" && error === undefined) {
-      const written = cassette.finish();
-      if (written) ctx.recorded.push(written);
-    }
+    if (error === undefined) keepRecording(cassette, ctx);
     return {
       ...base,
       ...replayed,
@@ -245,7 +253,7 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
       durationMs: elapsed(),
       assertions: [],
       failure: { message: error instanceof Error ? error.message : String(error) },
-      agent: { model: model.label, provider: client.provider, tokens: zero, costUsd: 0 },
+      agent: { ...noTokens(model.label), provider: client.provider },
     };
   } finally {
     for (const session of sessions.values()) await session.close();
@@ -316,10 +324,7 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
       );
     }
     const stale = staleAssertion(assertions);
-    if (cassette.kind === "record" && stale === undefined) {
-      const written = cassette.finish();
-      if (written) ctx.recorded.push(written);
-    }
+    if (stale === undefined) keepRecording(cassette, ctx);
     return {
       ...base,
       ...replayed,

@@ -1,26 +1,15 @@
 /** @module The agent stage of runSuite: agent rows, evals, drift and coverage rows merged into the record (loaded lazily). */
 
 import type { ServerSpec, Suite, TestCase } from "../config/types.ts";
-import type { RunRecord, TestResult } from "../record/run_record.ts";
+import type { RunRecord } from "../record/run_record.ts";
 import { summarize } from "../record/summary.ts";
 import type { Session } from "../session/types.ts";
-import type { AgentCassetteOptions } from "./row_cassette.ts";
+import type { RunAgentsOptions } from "./run_agents.ts";
 
-/** The agent options of `mcptest run`, as data. */
-export interface AgentStageOptions {
-  /** `--filter` as a predicate on row names. */
-  readonly select?: (name: string) => boolean;
-  /** `--require-keys`. */
-  readonly requireKeys?: boolean;
-  /** `--max-cost` (USD). */
-  readonly maxCostUsd?: number;
+/** The agent options of `mcptest run`, as data: those of the rows (less `connect`), plus the gates. */
+export interface AgentStageOptions extends Omit<RunAgentsOptions, "connect"> {
   /** `--coverage-threshold` (percent, 0 to 100). */
   readonly coverageThreshold?: number;
-  readonly ci?: boolean;
-  readonly updateSnapshots?: boolean;
-  readonly onResult?: (result: TestResult) => void;
-  /** Agent cassettes: the run's cassette mode (`--record`, `--live`, else replay when one exists). */
-  readonly cassettes?: Omit<AgentCassetteOptions, "secrets">;
   /** `--drift-baseline`: a saved run record; agent rows whose verdict changed against it get DRIFT rows. */
   readonly driftBaseline?: { readonly record: RunRecord; readonly label: string };
 }

@@ -1,6 +1,7 @@
 /** @module The cache key: a SHA-256 over every input that can change a test's outcome (docs/cache.md). */
 
-import { canonicalJson } from "../cassette/normalize.ts";
+import { sha256 } from "../cassette/connect.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
 import type { NormalizeRule } from "../cassette/format.ts";
 import type { TestCase } from "../config/types.ts";
 
@@ -23,21 +24,15 @@ export interface KeyInputs {
   readonly toolVersion: string;
 }
 
-/** SHA-256 of a text, as hex. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 /** The hash of a list of secrets (sorted), for the key: the values never reach a cache file. */
 export async function secretsHash(secrets: readonly string[]): Promise<string> {
-  return await sha256Hex(canonicalJson([...new Set(secrets)].sort()));
+  return await sha256(canonicalJson([...new Set(secrets)].sort()));
 }
 
 /** The cache key of one test: hex SHA-256 of the canonical JSON of {@link KeyInputs}. */
 export async function cacheKey(inputs: KeyInputs): Promise<string> {
   const { order: _order, ...test } = inputs.test; // the position in the suite does not change the outcome
-  return await sha256Hex(canonicalJson({
+  return await sha256(canonicalJson({
     format: CACHE_FORMAT,
     mcptest: inputs.toolVersion,
     test,

@@ -1,14 +1,13 @@
 /** @module The result cache of a run: serves cached results of eligible tests, stores new passing ones (docs/cache.md). */
 
 import { join } from "node:path";
-import { serverCassettePath } from "../cassette/connect.ts";
+import { serverCassettePath, sha256 } from "../cassette/connect.ts";
 import type { NormalizeRule } from "../cassette/format.ts";
-import { exists } from "../cassette/store.ts";
 import type { ServerSpec, TestCase } from "../config/types.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 import { summarize } from "../record/summary.ts";
 import { eligibility } from "./eligibility.ts";
-import { cacheKey, secretsHash, sha256Hex } from "./key.ts";
+import { cacheKey, secretsHash } from "./key.ts";
 import { CACHE_DIR, readEntry, writeEntry } from "./store.ts";
 
 /** What the cache needs of the suite. */
@@ -129,10 +128,9 @@ async function cassetteHashes(
     const server = suite.servers[key];
     if (!server) continue;
     const path = serverCassettePath(suite, server, options.cwd);
-    if (!await exists(path)) continue;
     try {
-      hashes.set(key, await sha256Hex(await Deno.readTextFile(path)));
-    } catch { /* unreadable: the run reports it; nothing is cached */ }
+      hashes.set(key, await sha256(await Deno.readTextFile(path)));
+    } catch { /* no cassette, or an unreadable one (the run reports it): nothing is cached */ }
   }
   return hashes;
 }

@@ -11,10 +11,12 @@ import { createTransport } from "../transport/create.ts";
 import { ReplayTransport } from "../transport/replay.ts";
 import type { Transport } from "../transport/types.ts";
 import { buildCassette } from "./build.ts";
-import type { Cassette, NormalizeRule } from "./format.ts";
+import { asCassette, type Cassette, type NormalizeRule, parseCassetteJson } from "./format.ts";
 import { RecordingTransport } from "./recording_transport.ts";
 import { ReplayIndex } from "./replay_index.ts";
-import { cassettePath, exists, readCassette, shownPath, writeCassette } from "./store.ts";
+import { cassettePath, exists, shownPath, writeCassette } from "./store.ts";
+import { sha256Hex } from "../util/sha256.ts";
+import type { ConnectAuth } from "../session/connect.ts";
 
 /** `auto`: replay a server's cassette when it exists, else live; `live`: never replay; `record`: live, and write cassettes. */
 export type CassetteMode = "auto" | "live" | "record";
@@ -36,6 +38,8 @@ export interface CassetteOptions {
   readonly toolVersion: string;
   /** How a live session is opened (`auto` without a cassette, and `live`). */
   readonly live: (server: ServerSpec, options: { capture: boolean }) => Promise<Session>;
+  /** The run's credentials: a recording sends the same `auth:` credentials a live run does. */
+  readonly auth?: ConnectAuth;
 }
 
 /** The connect function a run uses, and what it did. */
@@ -72,7 +76,7 @@ export function cassetteConnector(
       if (options.mode === "auto" && await exists(path)) {
         const shown = shownPath(path, options.cwd);
         const text = await Deno.readTextFile(path);
-        const cassette = await readCassette(path, shown);
+        const cassette = parseCassetteJson(text, shown, asCassette);
         replayed.set(server.key, await sha256(text));
         return await replaySession(
           server,
@@ -98,9 +102,8 @@ export function cassetteConnector(
 }
 
 /** SHA-256 of a text, as hex. */
-export async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function sha256(text: string): Promise<string> {
+  return Promise.resolve(sha256Hex(text));
 }
 
 /**
@@ -141,9 +144,13 @@ async function recordSession(
   connectOptions: { capture: boolean },
   recorded: { path: string; cassette: Cassette }[],
 ): Promise<Session> {
+  const auth = server.target.kind === "http"
+    ? options.auth?.forServer(server.key, server.target)
+    : undefined;
   const inner = createTransport(server.target, {
     timeoutMs: server.timeoutMs,
     secrets: suite.secrets,
+    ...(auth === undefined ? {} : { auth }),
   });
   const transport = new RecordingTransport(inner);
   const session = await openOver(server, transport, options.toolVersion, connectOptions.capture);

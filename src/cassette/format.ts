@@ -147,7 +147,19 @@ export async function readCassetteJson<T>(
   shown: string,
   check: (value: unknown) => T,
 ): Promise<T> {
-  const text = await Deno.readTextFile(path);
+  return parseCassetteJson(await Deno.readTextFile(path), shown, check);
+}
+
+/**
+ * Parse a cassette file's text and check it with `check` (for a caller that already read it).
+ * @param shown the file as named in messages
+ * @throws {CassetteFormatError} not JSON, or refused by `check`, naming the file
+ */
+export function parseCassetteJson<T>(
+  text: string,
+  shown: string,
+  check: (value: unknown) => T,
+): T {
   let value: unknown;
   try {
     value = JSON.parse(text);

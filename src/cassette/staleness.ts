@@ -1,6 +1,7 @@
 /** @module Why a request is not in a cassette: the nearest recorded request and the first field that differs. */
 
-import { canonicalJson, matchParams } from "./normalize.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
+import { matchParams } from "./normalize.ts";
 
 /** The nearest recorded request to a live one, and where they differ. */
 export interface Staleness {

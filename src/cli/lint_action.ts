@@ -8,7 +8,7 @@ import {
   renderLintPretty,
 } from "../migration/lint_report.ts";
 import { scanPaths } from "../migration/scan.ts";
-import { writeOutput } from "../util/write_output.ts";
+import { writeOutput, writeStderr } from "../util/write_output.ts";
 import { handleError } from "./handle_error.ts";
 import type { LintOptions } from "./lint.ts";
 
@@ -21,7 +21,7 @@ export async function lintAction(paths: string[], options: LintOptions): Promise
     const scanned = await scanPaths(paths.length > 0 ? paths : ["."], Deno.cwd());
     const report = lintReport(scanned);
     const errors = renderLintErrors(report);
-    if (errors !== "") await Deno.stderr.write(new TextEncoder().encode(errors));
+    if (errors !== "") await writeStderr(errors);
     const text = options.format === "json"
       ? JSON.stringify(report, null, 2) + "\n"
       : renderLintPretty(report);

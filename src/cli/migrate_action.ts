@@ -6,7 +6,7 @@ import { lintReport, renderLintErrors } from "../migration/lint_report.ts";
 import { buildPlan, renderPlan, writePlan } from "../migration/migrate_plan.ts";
 import { scanPaths } from "../migration/scan.ts";
 import { isMigrationTarget, MIGRATION_TARGET } from "../migration/target.ts";
-import { writeOutput } from "../util/write_output.ts";
+import { writeOutput, writeStderr } from "../util/write_output.ts";
 import { handleError } from "./handle_error.ts";
 import type { MigrateOptions } from "./migrate.ts";
 
@@ -21,7 +21,7 @@ export async function migrateAction(path: string, options: MigrateOptions): Prom
     const scanned = await scanPaths([path], Deno.cwd());
     const errors = renderLintErrors(lintReport(scanned));
     if (errors !== "") {
-      await Deno.stderr.write(new TextEncoder().encode(errors));
+      await writeStderr(errors);
       console.error("error: nothing was planned or written; fix the files above first");
       return ExitCode.ConfigError;
     }

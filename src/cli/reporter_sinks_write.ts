@@ -5,7 +5,7 @@ import type { RuntimeSecrets } from "../auth/runtime_secrets.ts";
 import { serverCassettePath } from "../cassette/connect.ts";
 import { exists } from "../cassette/store.ts";
 import { replayedResult } from "../cassette/replay_results.ts";
-import { redactTests } from "../record/redact.ts";
+import { createRedactor, type Redactor, redactTests } from "../record/redact.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 import {
   createPrettyStream,
@@ -51,6 +51,7 @@ export async function openRunReports(
   const stdout = options.stdout ?? writeStdoutSync;
   const streamed = sinks.find((s) => s.name === "pretty" && s.path === "-");
   let stream: PrettyStream | undefined;
+  let redactor: { size: number; redactor: Redactor } | undefined;
   if (streamed) {
     const replaying = await replayingServers(options);
     stream = createPrettyStream({
@@ -63,7 +64,12 @@ export async function openRunReports(
       prepare: (result) => {
         const marked = replaying.has(result.server) ? replayedResult(result) : result;
         const list = options.secrets.list;
-        return list.length === 0 ? marked : redactTests([marked], list)[0] ?? marked;
+        if (list.length === 0) return marked;
+        // The secret list only grows (tokens learnt mid-run): one redactor per length, not per test.
+        if (redactor?.size !== list.length) {
+          redactor = { size: list.length, redactor: createRedactor(list) };
+        }
+        return redactTests([marked], list, redactor.redactor)[0] ?? marked;
       },
     });
   }

@@ -72,12 +72,14 @@ export async function runAction(
     let progress: Progress | undefined;
     const previous = await readState(cwd);
     let selected: readonly TestCase[] = [];
+    const cassettes = cassetteModeOf(options);
+    const bail = bailLimit(options.bail);
     const reports = await openRunReports(sinks, {
       color: useColor(options.color),
       suite,
       cwd,
       secrets,
-      cassettes: cassetteModeOf(options),
+      cassettes,
       beforeWrite: () => progress?.erase(),
     });
     const record = await runSuite(suite, {
@@ -89,12 +91,12 @@ export async function runAction(
       ...(options.shard !== undefined ? { shard: options.shard } : {}),
       tags: options.tag,
       excludeTags: options.excludeTag,
-      ...(bailLimit(options.bail) !== undefined ? { bail: bailLimit(options.bail)! } : {}),
+      ...(bail !== undefined ? { bail } : {}),
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
       ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
       updateSnapshots: options.updateSnapshots,
-      cassettes: cassetteModeOf(options),
+      cassettes,
       cache: options.cache,
       agents: {
         requireKeys: options.requireKeys,

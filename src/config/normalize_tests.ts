@@ -148,6 +148,9 @@ export function normalizeTests(
   return { tests, secrets, errors };
 }
 
+/** Why a response-header budget cannot apply to a stdio server (the load warning and the SKIP say it). */
+export const STDIO_HEADERS_SKIP = "response headers are not available over stdio";
+
 /**
  * One load warning per header budget (`response_headers`, `response_headers_absent`) of a test
  * whose server is stdio: such a budget can never be checked, so it is reported as skipped.
@@ -165,7 +168,7 @@ export function headerBudgetWarnings(
       if (budget.kind !== "response_headers" && budget.kind !== "response_headers_absent") continue;
       warnings.push({
         message:
-          `${budget.kind} budget of ${test.kind} test "${test.name}" will be skipped: server "${server.name}" is stdio, and response headers are not available over stdio`,
+          `${budget.kind} budget of ${test.kind} test "${test.name}" will be skipped: server "${server.name}" is stdio, and ${STDIO_HEADERS_SKIP}`,
         file: budget.pos.file,
         line: budget.pos.line,
         col: budget.pos.col,

@@ -1,6 +1,6 @@
 /** @module diffSurfaces(): every change between two surfaces, each judged breaking or not (docs/diff.md). */
 
-import { canonicalJson } from "../cassette/normalize.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
 import { compareSchemas } from "./schema_compare.ts";
 import {
   CATEGORIES,

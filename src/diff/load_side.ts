@@ -6,7 +6,8 @@ import { parseServerArg } from "../conformance/server_arg.ts";
 import { McptestError, UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { connect } from "../session/connect.ts";
-import { parseJsonAt } from "./json_text.ts";
+import { exists as isFile } from "../cassette/store.ts";
+import { parseJsonText } from "../util/read_json_file.ts";
 import { type CaptureLike, surfaceOf } from "./surface.ts";
 import { CATEGORIES, LISTING, type Surface } from "./types.ts";
 
@@ -59,14 +60,6 @@ async function fileOf(arg: string): Promise<{ path: string; index?: number } | u
   return undefined;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isFile;
-  } catch {
-    return false;
-  }
-}
-
 async function readText(path: string): Promise<string> {
   try {
     return await Deno.readTextFile(path);
@@ -77,7 +70,7 @@ async function readText(path: string): Promise<string> {
 
 /** The surface recorded in a cassette or capture file's text (pure apart from the messages). */
 export function fromFile(path: string, text: string, index?: number): Surface {
-  const value = parseJsonAt(text, path);
+  const value = parseJsonText(text, path);
   if (isCassette(value)) {
     try {
       return surfaceOf(asCassette(value), path);

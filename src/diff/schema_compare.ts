@@ -3,7 +3,7 @@
  * narrowing breaks inputs, widening breaks outputs, a change it cannot judge breaks both.
  */
 
-import { canonicalJson } from "../cassette/normalize.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
 
 /** Which way values flow through the schema. */
 export type Direction = "input" | "output";

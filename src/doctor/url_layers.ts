@@ -16,6 +16,20 @@ import { failed, type LayerResult, ok, within } from "./types.ts";
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * A connection whose wait timed out may still open later: close it then (it may already be closed,
+ * or never open).
+ */
+function closeWhenOpen(connecting: Promise<Deno.Conn>): void {
+  connecting.then((conn) => {
+    try {
+      conn.close();
+    } catch {
+      // already closed
+    }
+  }, () => {});
+}
+
 async function dnsLayer(host: string, timeoutMs: number): Promise<LayerResult> {
   if (isIP(host)) return ok("dns", `${host} is an IP address`);
   try {
@@ -31,11 +45,13 @@ async function dnsLayer(host: string, timeoutMs: number): Promise<LayerResult> {
 }
 
 async function tcpLayer(host: string, port: number, timeoutMs: number): Promise<LayerResult> {
+  const connecting = Deno.connect({ hostname: host, port });
   try {
-    const conn = await within(timeoutMs, "connect", Deno.connect({ hostname: host, port }));
+    const conn = await within(timeoutMs, "connect", connecting);
     conn.close();
     return ok("tcp", `connected to ${host}:${port}`);
   } catch (error) {
+    closeWhenOpen(connecting);
     return failed(
       "tcp",
       `tcp connect failed: ${host}:${port}: ${reason(error)}`,
@@ -53,16 +69,17 @@ async function tlsLayer(
   if (url.protocol !== "https:") {
     return { layer: "tls", status: "n/a", detail: "plain http://, no TLS" };
   }
+  const connecting = Deno.connectTls({ hostname: host, port });
   try {
-    const conn = await within(
-      timeoutMs,
-      "TLS handshake",
-      Deno.connectTls({ hostname: host, port }),
-    );
-    await within(timeoutMs, "TLS handshake", conn.handshake());
-    conn.close();
+    const conn = await within(timeoutMs, "TLS handshake", connecting);
+    try {
+      await within(timeoutMs, "TLS handshake", conn.handshake());
+    } finally {
+      conn.close();
+    }
     return ok("tls", "certificate trusted, handshake done");
   } catch (error) {
+    closeWhenOpen(connecting);
     return failed(
       "tls",
       `tls handshake failed: ${reason(error)}`,

@@ -1,4 +1,4 @@
-/** @module The structural matchers: `exact` (deep equality), `contains` and `subset` (containment both ways). */
+/** @module The structural matchers `exact` (deep equality) and `subset` (containment of the value in the literal); `contains` is in contains.ts. */
 
 import { structurallyContains } from "./contains.ts";
 import type { MatcherFactory } from "./_factory.ts";
@@ -11,20 +11,6 @@ export const exact: MatcherFactory = (arg) => {
     name: "exact",
     expected,
     match: (actual) => ({ pass: deepEqual(actual, arg), expected, actual: render(actual) }),
-  };
-};
-
-/** `contains`: the captured value structurally contains the literal (seed 004 section 3). */
-export const contains: MatcherFactory = (arg) => {
-  const expected = `a value containing ${render(arg)}`;
-  return {
-    name: "contains",
-    expected,
-    match: (actual) => ({
-      pass: structurallyContains(actual, arg),
-      expected,
-      actual: render(actual),
-    }),
   };
 };
 

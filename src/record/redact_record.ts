@@ -80,8 +80,11 @@ function urlThenSecrets(redactor: Redactor): (text: string) => string {
  * fields of {@link RECORD_ENUM_PATHS} never change, so the result is a valid record with the same
  * summary. Server targets also lose URL credentials and query values.
  */
-export function redactRecord(record: RunRecord, secrets: readonly string[]): RunRecord {
-  const redactor = createRedactor(secrets);
+export function redactRecord(
+  record: RunRecord,
+  secrets: readonly string[],
+  redactor: Redactor = createRedactor(secrets),
+): RunRecord {
   const target = urlThenSecrets(redactor);
   if (!redactor.active) {
     // No secret to look for: only the targets change (URL credentials and query values), so the
@@ -100,9 +103,13 @@ export function redactRecord(record: RunRecord, secrets: readonly string[]): Run
 }
 
 /** Redact a list of test results (the `tests` of a record) like {@link redactRecord} does. */
-export function redactTests<T>(tests: T, secrets: readonly string[]): T {
+export function redactTests<T>(
+  tests: T,
+  secrets: readonly string[],
+  redactor: Redactor = createRedactor(secrets),
+): T {
   const wrapped = { tests } as unknown as RunRecord;
-  return (redactRecord(wrapped, secrets) as unknown as { tests: T }).tests;
+  return (redactRecord(wrapped, secrets, redactor) as unknown as { tests: T }).tests;
 }
 
 /**

@@ -5,7 +5,13 @@ import { isBudgetOnlyFailure, snapshotCounts } from "../record/summary.ts";
 import type { Styler } from "../util/ansi.ts";
 import { escapeControls, escapeStrings, neutralizeCommands } from "../util/escape.ts";
 import { failingRule, ruleSummary } from "./_rule.ts";
-import { failureLocation, resultMarks, skippedBudgets, skippedBudgetText } from "./_view.ts";
+import {
+  countsText,
+  failureLocation,
+  resultMarks,
+  skippedBudgets,
+  skippedBudgetText,
+} from "./_view.ts";
 
 const DETAIL = " ".repeat(8);
 const VALUE = " ".repeat(10);
@@ -68,9 +74,9 @@ export function prettyTestText(
 
 /** What follows the tests: the over-budget section, the model cost and the summary line. */
 export function prettyTail(record: RunRecord, style: Styler): string {
-  const tests = record.tests.map((t) => escapeStrings(t));
   const lines: string[] = [];
-  const overBudget = tests.filter((t) => t.budgets.some((b) => b.status === "fail"));
+  const overBudget = record.tests.filter((t) => t.budgets.some((b) => b.status === "fail"))
+    .map((t) => escapeStrings(t));
   if (overBudget.length > 0) {
     lines.push(
       "",
@@ -118,17 +124,11 @@ export function renderPretty(record: RunRecord, style: Styler): string {
 
 /** The closing line: `N passed, N failed[, N skipped][, N budgets skipped] in X.Xs`. */
 export function summaryLine(record: RunRecord): string {
-  const s = record.summary;
-  const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : "";
   const budgets = record.tests.reduce((n, t) => n + skippedBudgets(t).length, 0);
   const budgetsSkipped = budgets > 0
     ? `, ${budgets} budget${budgets === 1 ? "" : "s"} skipped`
     : "";
-  const flaky = s.flaky ? `, ${s.flaky} flaky` : "";
-  const snapshots = snapshotText(record);
-  return `${s.passed} passed, ${
-    s.failed + s.errored
-  } failed${skipped}${flaky}${budgetsSkipped}${snapshots} in ${
+  return `${countsText(record)}${budgetsSkipped}${snapshotText(record)} in ${
     (record.durationMs / 1000).toFixed(1)
   }s`;
 }

@@ -4,12 +4,10 @@ import type { Budget } from "../config/types.ts";
 import type { BudgetResult } from "../record/run_record.ts";
 import type { Exchange } from "../session/types.ts";
 import { estimateTokens } from "./tokens.ts";
+import { STDIO_HEADERS_SKIP } from "../config/normalize_tests.ts";
 
 /** The transport a test's exchange went over (a header budget cannot apply to stdio). */
 export type BudgetTransport = "stdio" | "http";
-
-/** Why a header budget is skipped over stdio (also the load warning's wording). */
-export const STDIO_HEADERS_SKIP = "response headers are not available over stdio";
 
 /**
  * Evaluate every budget of a test against its exchange. A budget that cannot apply is `skip`

@@ -86,12 +86,17 @@ function captured(
   return { value: resolved.value };
 }
 
+/** A string that is one capture marker and nothing else (takes the value with its JSON type). */
+const WHOLE_MARKER = new RegExp(`^${CAPTURE_MARKER.source}$`, "u");
+/** Every capture marker inside a string (`replace` resets its `lastIndex`). */
+const ANY_MARKER = new RegExp(CAPTURE_MARKER.source, "gu");
+
 function substitute(node: unknown, values: ReadonlyMap<string, unknown>): unknown {
   if (typeof node === "string") {
     if (!node.includes("\u{F8FF}")) return node;
-    const whole = new RegExp(`^${CAPTURE_MARKER.source}$`, "u").exec(node);
+    const whole = WHOLE_MARKER.exec(node);
     if (whole && values.has(whole[1]!)) return values.get(whole[1]!);
-    return node.replace(new RegExp(CAPTURE_MARKER.source, "gu"), (all, name: string) => {
+    return node.replace(ANY_MARKER, (all, name: string) => {
       if (!values.has(name)) return all;
       const value = values.get(name);
       return typeof value === "string" ? value : JSON.stringify(value);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { TestCase } from "../config/types.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
 import { writeFileAtomic } from "../util/write_output.ts";
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../util/sha256.ts";
 
 /** Where the state is kept, relative to the working directory. */
 export const LAST_RUN_PATH = ".mcptest/last-run.json";
@@ -23,16 +23,13 @@ export interface LastFailedState {
   readonly failed: readonly string[];
 }
 
-/** An empty state: nothing remembered. */
-export const EMPTY_STATE: LastFailedState = { version: LAST_FAILED_VERSION, failed: [] };
-
 /**
  * Hex sha-256 of a test id: the form a test takes in the state file. Synchronous hashing
  * (node:crypto) under the promise keeps 10,000 ids at a few milliseconds, where one WebCrypto
  * digest per id costs a round trip each.
  */
 export function hashTestId(id: string): Promise<string> {
-  return Promise.resolve(createHash("sha256").update(id).digest("hex"));
+  return Promise.resolve(sha256Hex(id));
 }
 
 /**

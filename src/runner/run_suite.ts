@@ -123,6 +123,10 @@ export interface RunSuiteOptions {
  */
 export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Promise<RunRecord> {
   const cwd = options.cwd ?? Deno.cwd();
+  const ci = options.ci ?? Deno.env.get("CI") === "true";
+  const toolVersion = options.toolVersion ?? VERSION;
+  const mode = options.cassettes ?? "auto";
+  const updateSnapshots = options.updateSnapshots ?? false;
   const capture = options.onCapture !== undefined;
   // Tokens learnt at run time join the run's secrets, so every output redacts them too.
   const secrets = options.secrets ?? new RuntimeSecrets();
@@ -132,17 +136,18 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   // Compliance rules read the session's capture (handshake, notifications, wire observations).
   const opener = (keep: boolean) => (server: ServerSpec) =>
     options.connect ? options.connect(server, { capture: keep }) : liveConnect(server, {
-      clientVersion: options.toolVersion ?? VERSION,
+      clientVersion: toolVersion,
       capture: keep,
       secrets: suite.secrets,
       auth,
       ...(options.onFrame ? { onFrame: options.onFrame } : {}),
     });
   const cassettes = cassetteConnector(suite, {
-    mode: options.cassettes ?? "auto",
+    mode,
     cwd,
-    toolVersion: options.toolVersion ?? VERSION,
+    toolVersion,
     live: (server, o) => opener(o.capture)(server),
+    auth,
   });
   const open = (server: ServerSpec) => cassettes.connect(server, { capture });
   const selected = await selectTests(suite.tests, {
@@ -154,7 +159,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
     ...(options.tags !== undefined ? { tags: options.tags } : {}),
     ...(options.excludeTags !== undefined ? { excludeTags: options.excludeTags } : {}),
-    ci: options.ci ?? Deno.env.get("CI") === "true",
+    ci,
   });
   options.onSelected?.(selected);
   // `skip:` tests never reach the result cache (they are reported skipped, never a cached pass),
@@ -165,9 +170,9 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   const cache = await openResultCache(suite, selected.filter((t) => !uncached(t)), {
     enabled: options.cache ?? false,
     cwd,
-    mode: options.cassettes ?? "auto",
-    updateSnapshots: options.updateSnapshots ?? false,
-    toolVersion: options.toolVersion ?? VERSION,
+    mode,
+    updateSnapshots,
+    toolVersion,
   });
   for (const hit of cache.hits.values()) options.onResult?.(hit);
   const blocks = suite.compliance ?? [];
@@ -176,13 +181,13 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
   const toRun = [...cache.toRun, ...notCached].sort((a, b) => a.order - b.order);
   const collected = await collectRecord(suite, prepareTests(suite, toRun), {
     connect: open,
-    toolVersion: options.toolVersion ?? VERSION,
+    toolVersion,
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
     ...(options.serverConcurrency !== undefined
       ? { serverConcurrency: options.serverConcurrency }
       : {}),
-    updateSnapshots: options.updateSnapshots ?? false,
-    ci: options.ci ?? Deno.env.get("CI") === "true",
+    updateSnapshots,
+    ci,
     ...(options.onResult ? { onResult: options.onResult } : {}),
     ...(options.onCapture ? { onCapture: options.onCapture } : {}),
     ...(options.bail !== undefined ? { bail: options.bail } : {}),
@@ -194,12 +199,12 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     ...(options.agents ?? {}),
     // Agent cassettes follow the run's cassette mode (docs/agents.md).
     cassettes: {
-      mode: options.cassettes ?? "auto",
+      mode,
       cwd,
-      recordedWith: `mcptest ${options.toolVersion ?? VERSION}`,
+      recordedWith: `mcptest ${toolVersion}`,
     },
-    updateSnapshots: options.updateSnapshots ?? false,
-    ci: options.ci ?? Deno.env.get("CI") === "true",
+    updateSnapshots,
+    ci,
     ...(options.onResult ? { onResult: options.onResult } : {}),
   });
   const record = await cache.complete(
@@ -207,7 +212,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     selected,
   );
   await cassettes.finish();
-  if (!gates || blocks.length === 0) return redactRecord(record, suite.secrets);
+  if (!gates) return redactRecord(record, suite.secrets);
   const { runComplianceBlocks } = await import("../compliance/run_blocks.ts");
   const select = options.filter === undefined ? undefined : nameFilter(options.filter);
   const started = performance.now();

@@ -79,17 +79,28 @@ export class InFlight {
 /** Requests in flight, by id; raw probes without an id wait in a queue. */
 export class PendingRequests {
   readonly #byId = new Map<string, readonly [JsonRpcId, InFlight]>();
+  /** The key each tracked entry is under, so remove() needs no scan of every request in flight. */
+  readonly #keyOf = new Map<InFlight, string>();
   readonly #anonymous: InFlight[] = [];
 
   /** Track a request (by id, or in the anonymous queue when `id` is undefined). */
   add(id: JsonRpcId | undefined, entry: InFlight): void {
-    if (id === undefined) this.#anonymous.push(entry);
-    else this.#byId.set(keyOf(id), [id, entry]);
+    if (id === undefined) {
+      this.#anonymous.push(entry);
+      return;
+    }
+    const key = keyOf(id);
+    this.#byId.set(key, [id, entry]);
+    this.#keyOf.set(entry, key);
   }
 
   /** Stop tracking a request. */
   remove(entry: InFlight): void {
-    for (const [key, [, value]] of this.#byId) if (value === entry) this.#byId.delete(key);
+    const key = this.#keyOf.get(entry);
+    if (key !== undefined) {
+      this.#keyOf.delete(entry);
+      if (this.#byId.get(key)?.[1] === entry) this.#byId.delete(key);
+    }
     const index = this.#anonymous.indexOf(entry);
     if (index !== -1) this.#anonymous.splice(index, 1);
   }
@@ -120,6 +131,7 @@ export class PendingRequests {
   }
 }
 
-function keyOf(id: JsonRpcId): string {
+/** The map key of a request id (`1` and `"1"` differ). */
+export function keyOf(id: JsonRpcId): string {
   return `${typeof id}:${id}`;
 }

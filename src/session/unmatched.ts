@@ -1,7 +1,7 @@
 /** @module Responses whose id matches no request in flight: told apart from late answers, and turned into a clear protocol failure instead of a timeout. */
 
 import type { JsonRpcId } from "../protocol/jsonrpc.ts";
-import type { InFlight } from "./pending.ts";
+import { type InFlight, keyOf } from "./pending.ts";
 
 /** How many ids of requests that gave up (timed out) are remembered, to recognise late answers. */
 const ABANDONED_MAX = 1024;
@@ -92,8 +92,4 @@ export class UnmatchedResponses {
       ? ""
       : `; meanwhile the server sent responses whose ids match no request: ${seen.join(", ")}`;
   }
-}
-
-function keyOf(id: JsonRpcId): string {
-  return `${typeof id}:${id}`;
 }

@@ -1,7 +1,7 @@
 /** @module Spawning a stdio server in its own process group, with its environment, and ending its whole process tree. */
 
 import type { InheritEnv, StdioTarget } from "./target.ts";
-import { settlesWithin } from "./wait.ts";
+import { delay, settlesWithin } from "./wait.ts";
 
 /** How often the group is polled for leftover members while waiting out the grace period. */
 const GROUP_POLL_MS = 20;
@@ -102,7 +102,7 @@ export async function endTree(process: ServerProcess, graceMs: number): Promise<
     signalTree(process, "SIGKILL");
   } else if (group !== undefined) {
     while (groupAlive(group) && performance.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, GROUP_POLL_MS));
+      await delay(GROUP_POLL_MS);
     }
     if (groupAlive(group)) signalTree(process, "SIGKILL");
   }

@@ -1,13 +1,8 @@
 /** @module `mcptest run --record` then `mcptest run`: cassettes written, replayed without the server, stale requests named, flags checked (real CLI). */
 
 import assert from "node:assert/strict";
-import {
-  itemsServerArgv,
-  itemsServerYaml,
-  mcptest,
-  spawnMcptest,
-  tempProject,
-} from "../_helpers/cli.ts";
+import { itemsServerYaml, mcptest, spawnMcptest, tempProject } from "../_helpers/cli.ts";
+import { serverPid, slowServerProject } from "../_helpers/slow_server.ts";
 
 const suite = (server: string, text = "hi") =>
   `servers:\n${server}tools:
@@ -110,28 +105,11 @@ Deno.test("mcptest run --record writes a cassette that mcptest run replays witho
 });
 
 Deno.test("a recording interrupted by SIGINT leaves the previous cassette intact", async () => {
-  const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");
   const previous = '{"format":"mcptest-cassette","version":1,"previous":true}\n';
-  const dir = await tempProject({
-    "suite.yml": `servers:
-  items:
-    command: ["sh", "-c", "echo $$ > server.pid; exec ${server.replaceAll('"', '\\"')}"]
-tools:
-  - name: slow call
-    server: items
-    tool: slow
-    args: { delay_ms: 20000 }
-    expect: []
-`,
-    "cassettes/suite__items.json": previous,
-  });
+  const dir = await slowServerProject({ "cassettes/suite__items.json": previous });
   const child = spawnMcptest(["run", "suite.yml", "--record"], { cwd: dir });
   try {
-    let pid = 0;
-    for (let i = 0; i < 200 && pid === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      pid = Number(await Deno.readTextFile(`${dir}/server.pid`).catch(() => "0"));
-    }
+    const pid = await serverPid(dir);
     assert.ok(pid > 0, "the server started");
     await new Promise((r) => setTimeout(r, 500));
     child.kill("SIGINT");

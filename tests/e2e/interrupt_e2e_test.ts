@@ -2,29 +2,14 @@
 
 import assert from "node:assert/strict";
 import { processGone } from "../fixtures/transport/helpers.ts";
-import { itemsServerArgv, spawnMcptest, tempProject } from "../_helpers/cli.ts";
+import { spawnMcptest } from "../_helpers/cli.ts";
+import { serverPid, slowServerProject } from "../_helpers/slow_server.ts";
 
 Deno.test("Ctrl-C (SIGINT) during a run reaps the server child and exits 130", async () => {
-  const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");
-  const dir = await tempProject({
-    "suite.yml": `servers:
-  items:
-    command: ["sh", "-c", "echo $$ > server.pid; exec ${server.replaceAll('"', '\\"')}"]
-tools:
-  - name: slow call
-    server: items
-    tool: slow
-    args: { delay_ms: 20000 }
-    expect: []
-`,
-  });
+  const dir = await slowServerProject();
   const child = spawnMcptest(["run", "suite.yml"], { cwd: dir });
   try {
-    let pid = 0;
-    for (let i = 0; i < 200 && pid === 0; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      pid = Number(await Deno.readTextFile(`${dir}/server.pid`).catch(() => "0"));
-    }
+    const pid = await serverPid(dir);
     assert.ok(pid > 0, "the server started");
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(processGone(pid), false, "the server runs while the test waits");

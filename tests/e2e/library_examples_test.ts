@@ -18,7 +18,9 @@ const EXAMPLES: Record<string, RegExp[]> = {
     /^pass {2}PROTO-002 \(MUST\)$/m,
     /^negotiated 2025-11-25$/m,
     /^grade A, score 100$/m,
+    /^delta 0, regressions \[\]$/m,
   ],
+  "migration.ts": [/^-32002: fail\n-32602: pass\n-32601: skip$/m],
   "conformance.ts": [/^MUST (\d+)\/\1 {2}SHOULD (\d+)\/\2 {2}MAY/m, /^tier-1 \(T1\): /m],
 };
 
@@ -61,4 +63,43 @@ Deno.test("examples/library/*.ts run against the bundled example server and prin
       for (const pattern of patterns) assert.match(run.stdout, pattern);
     });
   }
+});
+
+/** The ```ts blocks of a markdown file, with their line numbers and common indentation removed. */
+function tsBlocks(text: string): { line: number; text: string }[] {
+  const lines = text.split("\n");
+  const blocks: { line: number; text: string }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i]!.trim() !== "```ts") continue;
+    const start = i + 1;
+    while (++i < lines.length && lines[i]!.trim() !== "```");
+    const body = lines.slice(start, i);
+    const indent = Math.min(
+      ...body.filter((l) => l.trim() !== "").map((l) => l.length - l.trimStart().length),
+    );
+    blocks.push({ line: start, text: body.map((l) => l.slice(indent)).join("\n") });
+  }
+  return blocks;
+}
+
+Deno.test("every ```ts block of README.md and docs/*.md quotes an examples/library/*.ts file run here", async () => {
+  const sources = await Promise.all(
+    Object.keys(EXAMPLES).map((name) => Deno.readTextFile(`${ROOT}examples/library/${name}`)),
+  );
+  const docs = ["README.md"];
+  for await (const entry of Deno.readDir(`${ROOT}docs`)) {
+    if (entry.isFile && entry.name.endsWith(".md")) docs.push(`docs/${entry.name}`);
+  }
+  let checked = 0;
+  const orphans: string[] = [];
+  for (const doc of docs.sort()) {
+    for (const block of tsBlocks(await Deno.readTextFile(`${ROOT}${doc}`))) {
+      checked++;
+      if (!sources.some((source) => source.includes(block.text))) {
+        orphans.push(`${doc}:${block.line}`);
+      }
+    }
+  }
+  assert.ok(checked >= 6, `expected the ts blocks of library.md and others, found ${checked}`);
+  assert.deepEqual(orphans, [], "these ts blocks are not verbatim excerpts of a tested example");
 });

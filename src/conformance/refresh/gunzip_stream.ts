@@ -38,23 +38,15 @@ export async function* gunzipStream(
       await writer.abort(error).catch(() => {});
     }
   })();
-  let total = 0;
   try {
-    while (true) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        if (sourceError !== undefined) throw sourceError;
-        throw new RefreshError(`cannot gunzip the tarball: ${messageOf(error)}`, { cause: error });
-      }
-      if (next.done) break;
-      total += next.value.length;
-      if (total > maxBytes) {
-        throw new RefreshError(`the tarball expands past the ${maxBytes}-byte cap`);
-      }
-      yield next.value;
-    }
+    yield* readCapped(
+      reader,
+      maxBytes,
+      (error) =>
+        sourceError ??
+          new RefreshError(`cannot gunzip the tarball: ${messageOf(error)}`, { cause: error }),
+      () => new RefreshError(`the tarball expands past the ${maxBytes}-byte cap`),
+    );
     await feeding;
     if (sourceError !== undefined) throw sourceError;
   } finally {
@@ -77,26 +69,43 @@ export async function* cappedBody(
   const body = response.body;
   if (body === null) return;
   const reader = body.getReader();
-  let total = 0;
   try {
-    while (true) {
-      let next: ReadableStreamReadResult<Uint8Array>;
-      try {
-        next = await reader.read();
-      } catch (error) {
-        throw new RefreshNetworkError(`the ${what} download failed: ${messageOf(error)}`, {
+    yield* readCapped(
+      reader,
+      maxBytes,
+      (error) =>
+        new RefreshNetworkError(`the ${what} download failed: ${messageOf(error)}`, {
           cause: error,
-        });
-      }
-      if (next.done) return;
-      total += next.value.length;
-      if (total > maxBytes) {
-        throw new RefreshError(`the ${what} is larger than the ${maxBytes}-byte cap`);
-      }
-      yield next.value;
-    }
+        }),
+      () => new RefreshError(`the ${what} is larger than the ${maxBytes}-byte cap`),
+    );
   } finally {
     await reader.cancel().catch(() => {});
+  }
+}
+
+/**
+ * The chunks of `reader` until it ends, throwing `readError(error)` when a read fails and
+ * `capError()` once the running total passes `maxBytes`. Leaves releasing `reader` to the caller.
+ */
+async function* readCapped(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  readError: (error: unknown) => unknown,
+  capError: () => Error,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  while (true) {
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      throw readError(error);
+    }
+    if (next.done) return;
+    total += next.value.length;
+    if (total > maxBytes) throw capError();
+    yield next.value;
   }
 }
 
