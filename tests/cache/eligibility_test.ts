@@ -114,3 +114,13 @@ Deno.test("the store reads what it wrote, and treats a damaged entry as a miss",
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("every registered matcher is judged for the cache: deterministic, or snapshot", async () => {
+  const { DETERMINISTIC_MATCHERS } = await import("../../src/cache/eligibility.ts");
+  const { MATCHER_NAMES } = await import("../../src/matchers/registry.ts");
+  // snapshot reads a file outside the key; a matcher added later must be judged here too.
+  const unjudged = MATCHER_NAMES.filter((n) => !DETERMINISTIC_MATCHERS.has(n) && n !== "snapshot");
+  assert.deepEqual(unjudged, []);
+  const unknown = [...DETERMINISTIC_MATCHERS].filter((n) => !MATCHER_NAMES.includes(n));
+  assert.deepEqual(unknown, []);
+});
