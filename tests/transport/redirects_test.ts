@@ -10,7 +10,7 @@ import type { HttpTarget } from "../../src/transport/target.ts";
 import { TransportError } from "../../src/transport/transport_error.ts";
 import { walkUrl } from "../../src/doctor/url_layers.ts";
 import { httpServer } from "../fixtures/transport/helpers.ts";
-import { Collector } from "./transport_contract.ts";
+import { Collector } from "../e2e/transport/transport_contract.ts";
 
 const SECRET = "sekrit-token-value";
 const HEADERS = { authorization: `Bearer ${SECRET}`, "x-api-key": SECRET };

@@ -1,0 +1,124 @@
+/** @module `mcptest run` and the library's loadSuite + runSuite produce the same run record on every example. */
+
+import assert from "node:assert/strict";
+import { loadSuite } from "../../../src/config/load_suite.ts";
+import { runSuite } from "../../../src/runner/run_suite.ts";
+import { VERSION } from "../../../src/version.ts";
+import { mcptest, ROOT } from "../../_helpers/cli.ts";
+import { authExampleFixture } from "../../fixtures/auth/examples.ts";
+import { startAutopilotApi } from "../../fixtures/agent/autopilot.ts";
+
+/** Agent examples run against the fake model API (127.0.0.1) with fake keys. */
+const AGENT = startAutopilotApi();
+
+/** How each example runs through `mcptest run` (lint-only examples are not run records). */
+const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<string, string> }> = {
+  // Run against a protected fixture the test starts (tests/fixtures/auth/examples.ts).
+  "auth-bearer.yml": {},
+  "auth-headers.yml": {},
+  "auth-oauth.yml": {},
+  "authoring.yml": {},
+  "cassettes.yml": {},
+  "compliance.yml": {},
+  "compliance-grade.yml": {},
+  "compliance-grade-tolerance.yml": {},
+  "expect-error.yml": {},
+  "getting-started.yml": {},
+  "migration.yml": {},
+  "official-conformance.yml": { config: true },
+  "reference.yml": { env: { REFERENCE_TOKEN: "example-token" } },
+  "reference-http.yml": {
+    args: ["--var", "items_url=http://127.0.0.1:1/mcp"],
+    env: { REFERENCE_TOKEN: "example-token" },
+  },
+  "reporters.yml": {},
+  "captures.yml": {},
+  "selection.yml": {},
+  "snapshots.yml": {},
+  "server-options.yml": {},
+  "spec-version-pinning.yml": {},
+  "agent-weather.yml": { env: AGENT.env },
+  "agent-matrix.yml": { env: AGENT.env },
+  "agent-custom-providers.yml": {
+    args: ["--var", `LOCAL_LLM_URL=${AGENT.env.LOCAL_LLM_URL}`],
+    env: AGENT.env,
+  },
+  "agent-llm-judge.yml": { env: AGENT.env },
+  "agent-issues-and-notifications.yml": { env: AGENT.env },
+};
+const NOT_RUN_RECORDS = new Set(["migration-legacy-suite.yml"]);
+
+/** Wall-clock facts differ between two runs; everything else must be byte-identical. */
+function normalise(text: string): string {
+  return JSON.stringify(
+    JSON.parse(text, (key, value) => {
+      if (key === "durationMs") return 0;
+      if (key === "startedAt") return "T";
+      return value;
+    }),
+    (_key, value) => {
+      if (value && typeof value === "object" && value.budget === "max_duration_ms") {
+        return { ...value, actual: "ms" };
+      }
+      return value;
+    },
+    2,
+  );
+}
+
+Deno.test("runSuite() gives the record `mcptest run --reporter json` writes, on every example", async (t) => {
+  const files = [...Deno.readDirSync(`${ROOT}examples`)]
+    .filter((e) => e.isFile && /\.ya?ml$/.test(e.name) && !NOT_RUN_RECORDS.has(e.name))
+    .map((e) => e.name)
+    .sort();
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-parity-" });
+  try {
+    for (const file of files) {
+      await t.step(file, async () => {
+        const registered = RUNS[file];
+        assert.ok(registered, `examples/${file} is not registered in ${import.meta.url}`);
+        const fixture = await authExampleFixture(file);
+        const how = fixture
+          ? {
+            ...registered,
+            args: [...registered.args ?? [], ...fixture.args],
+            env: { ...registered.env, ...fixture.env },
+          }
+          : registered;
+        try {
+          const path = `examples/${file}`;
+          const out = `${dir}/${file}.json`;
+          const cli = await mcptest([
+            "run",
+            ...(how.config ? ["--config", path] : [path]),
+            ...(how.args ?? []),
+            // The library call runs without the result cache (its default); so does this run.
+            "--no-cache",
+            "--reporter",
+            "json",
+            "--output",
+            out,
+          ], how.env ? { env: how.env } : {});
+          assert.ok(cli.code === 0 || cli.code === 1, cli.stderr);
+          const vars = (how.args ?? []).filter((_, i, all) => all[i - 1] === "--var");
+          const suite = await loadSuite({
+            paths: how.config ? [] : [path],
+            cwd: ROOT,
+            ...(how.config ? { configFile: path } : {}),
+            vars,
+            env: { ...Deno.env.toObject(), ...how.env },
+          });
+          const record = await runSuite(suite, { cwd: ROOT, toolVersion: VERSION, ci: false });
+          assert.equal(
+            normalise(JSON.stringify(record)),
+            normalise(await Deno.readTextFile(out)),
+          );
+        } finally {
+          await fixture?.close();
+        }
+      });
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,75 @@
+/** @module Tests of process-tree ending: a stdio server's grandchild that ignores SIGTERM is killed after close(), closeAllTransports() and a signal to mcptest. */
+
+import assert from "node:assert/strict";
+import { closeAllTransports } from "../../../src/transport/registry.ts";
+import { StdioTransport } from "../../../src/transport/stdio.ts";
+import {
+  endsWithin,
+  grandchildPid,
+  processEnded,
+  treeServerArgv,
+} from "../../fixtures/transport/tree.ts";
+
+const GRACE_MS = 300;
+
+async function startTree(): Promise<
+  { transport: StdioTransport; grandchild: number; dir: string }
+> {
+  const dir = await Deno.makeTempDir();
+  const transport = new StdioTransport(
+    { kind: "stdio", command: treeServerArgv(`${dir}/pids`), env: {} },
+    { killTimeoutMs: GRACE_MS },
+  );
+  await transport.start();
+  const grandchild = await grandchildPid(`${dir}/pids`);
+  return { transport, grandchild, dir };
+}
+
+Deno.test("StdioTransport close() ends the server's whole process tree", async (t) => {
+  await t.step(
+    "a grandchild that ignores SIGTERM is SIGKILLed after the grace period",
+    async () => {
+      const { transport, grandchild, dir } = await startTree();
+      try {
+        assert.equal(processEnded(grandchild), false);
+        const started = performance.now();
+        await transport.close();
+        assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived close()");
+        assert.ok(performance.now() - started < GRACE_MS + 2000);
+      } finally {
+        await transport.close();
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  );
+
+  await t.step("also when the server exited on its own first (a normal run)", async () => {
+    const { transport, grandchild, dir } = await startTree();
+    const exited = new Promise<void>((resolve) => {
+      transport.onEvent = (event) => {
+        if (event.kind === "closed") resolve();
+      };
+    });
+    try {
+      await transport.send({ jsonrpc: "2.0", method: "exit" });
+      await exited;
+      assert.equal(processEnded(grandchild), false, "the grandchild should outlive the server");
+      await transport.close();
+      assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived a normal run");
+    } finally {
+      await transport.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+
+  await t.step("closeAllTransports() (the SIGINT/SIGTERM path) ends the tree", async () => {
+    const { transport, grandchild, dir } = await startTree();
+    try {
+      await closeAllTransports();
+      assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived closeAllTransports()");
+    } finally {
+      await transport.close();
+      await Deno.remove(dir, { recursive: true });
+    }
+  });
+});
