@@ -76,6 +76,7 @@ export type { RequestAuth } from "./src/transport/_http.ts";
 export type {
   CaptureSession,
   Exchange,
+  FenceResult,
   FrameObserver,
   RequestOptions,
   ServerEndpoint,

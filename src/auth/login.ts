@@ -54,10 +54,7 @@ export async function login(
       headers: { "content-type": "text/plain; charset=utf-8" },
     });
   });
-  const timer = setTimeout(
-    () => callback.reject(new Error("no redirect arrived before the timeout; run login again")),
-    options.timeoutMs ?? 300_000,
-  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const redirectUri = `http://127.0.0.1:${listener.addr.port}/callback`;
     const client = await ensureClient(config, found, [redirectUri]);
@@ -78,6 +75,13 @@ export async function login(
     }
     options.print(`open this URL in a browser to authorize mcptest:\n  ${url.href}`);
     options.print(`waiting for the redirect to ${redirectUri} ...`);
+    // The timeout is the user's wait for the browser, counted from when the URL is shown: the
+    // client registration before it (a network round trip, slower on a busy machine) is not
+    // taken out of it.
+    timer = setTimeout(
+      () => callback.reject(new Error("no redirect arrived before the timeout; run login again")),
+      options.timeoutMs ?? 300_000,
+    );
     const answered = await callback.promise;
     const tokens = await authorizationCodeGrant(
       config,

@@ -35,6 +35,8 @@ export interface EligibilityContext {
   readonly cassetteHash: string | undefined;
   /** The author wrote `cache: false` on the test. */
   readonly optedOut: boolean;
+  /** The test's server target came from a `--server NAME=TARGET` flag: it always runs live. */
+  readonly serverFlag?: boolean;
 }
 
 /** The verdict: cacheable, or why not. */
@@ -49,6 +51,7 @@ export function eligibility(test: TestCase, context: EligibilityContext): Eligib
   if (context.optedOut) return no("cache: false");
   if (context.mode === "record") return no("--record runs live");
   if (context.mode === "live") return no("--live runs live");
+  if (context.serverFlag === true) return no("--server runs live");
   if (context.updateSnapshots) return no("--update-snapshots");
   if (context.cassetteHash === undefined) {
     return no("live server: mcptest cannot prove it unchanged");

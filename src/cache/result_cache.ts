@@ -1,7 +1,7 @@
 /** @module The result cache of a run: serves cached results of eligible tests, stores new passing ones (docs/cache.md). */
 
 import { join } from "node:path";
-import { serverCassettePath, sha256 } from "../cassette/connect.ts";
+import { serverCassetteMode, serverCassettePath, sha256 } from "../cassette/connect.ts";
 import type { NormalizeRule } from "../cassette/format.ts";
 import type { ServerSpec, TestCase } from "../config/types.ts";
 import type { RunRecord, TestResult } from "../record/run_record.ts";
@@ -74,6 +74,7 @@ export async function openResultCache(
       updateSnapshots: options.updateSnapshots,
       cassetteHash,
       optedOut: test.noCache === true,
+      serverFlag: server?.source === "cli flag",
     });
     if (!verdict.cacheable || !server || cassetteHash === undefined) {
       toRun.push(test);
@@ -116,7 +117,10 @@ export async function openResultCache(
   };
 }
 
-/** SHA-256 of the cassette each server of the selected tests would replay (mode `auto` only). */
+/**
+ * SHA-256 of the cassette each server of the selected tests would replay (mode `auto` only; never
+ * for a `--server` flag target, which always runs live: its tests are neither looked up nor stored).
+ */
 async function cassetteHashes(
   suite: CacheSuite,
   selected: readonly TestCase[],
@@ -126,7 +130,7 @@ async function cassetteHashes(
   if (options.mode !== "auto") return hashes;
   for (const key of new Set(selected.map((t) => t.serverKey))) {
     const server = suite.servers[key];
-    if (!server) continue;
+    if (!server || serverCassetteMode(server, options.mode) !== "auto") continue;
     const path = serverCassettePath(suite, server, options.cwd);
     try {
       hashes.set(key, await sha256(await Deno.readTextFile(path)));

@@ -6,7 +6,7 @@ import { findRevision } from "../protocol/revisions.ts";
 import { handshake } from "../session/handshake.ts";
 import { mcptestClientInfo } from "../session/initialize_request.ts";
 import { McpSession } from "../session/session.ts";
-import type { Session } from "../session/types.ts";
+import type { FrameObserver, Session } from "../session/types.ts";
 import { createTransport } from "../transport/create.ts";
 import { ReplayTransport } from "../transport/replay.ts";
 import type { Transport } from "../transport/types.ts";
@@ -18,8 +18,24 @@ import { cassettePath, exists, shownPath, writeCassette } from "./store.ts";
 import { sha256Hex } from "../util/sha256.ts";
 import type { ConnectAuth } from "../session/connect.ts";
 
-/** `auto`: replay a server's cassette when it exists, else live; `live`: never replay; `record`: live, and write cassettes. */
+/**
+ * `auto`: replay a server's cassette when it exists, else live (a `--server` flag target: always
+ * live, see {@link serverCassetteMode}); `live`: never replay; `record`: live, and write cassettes.
+ */
 export type CassetteMode = "auto" | "live" | "record";
+
+/**
+ * The cassette mode that applies to one server of a run in `mode`. A server whose target came from
+ * a `--server NAME=TARGET` flag (`source: "cli flag"`, the highest-precedence target) is always
+ * live: `auto` never replays a cassette for it (and so nothing of it is cached, docs/cache.md).
+ * `--record` still records it, over NAME's cassette: recording is asked for explicitly.
+ */
+export function serverCassetteMode(
+  server: Pick<ServerSpec, "source">,
+  mode: CassetteMode,
+): CassetteMode {
+  return mode === "auto" && server.source === "cli flag" ? "live" : mode;
+}
 
 /** What the cassette layer needs from the suite (plain data). */
 export interface CassetteSuite {
@@ -40,6 +56,8 @@ export interface CassetteOptions {
   readonly live: (server: ServerSpec, options: { capture: boolean }) => Promise<Session>;
   /** The run's credentials: a recording sends the same `auth:` credentials a live run does. */
   readonly auth?: ConnectAuth;
+  /** Sees every frame of replayed and recorded sessions too (`--verbose`). */
+  readonly onFrame?: FrameObserver;
 }
 
 /** The connect function a run uses, and what it did. */
@@ -70,10 +88,11 @@ export function cassetteConnector(
     replayed,
     async connect(server, connectOptions) {
       const path = serverCassettePath(suite, server, options.cwd);
-      if (options.mode === "record") {
+      const mode = serverCassetteMode(server, options.mode);
+      if (mode === "record") {
         return await recordSession(server, path, suite, rules, options, connectOptions, recorded);
       }
-      if (options.mode === "auto" && await exists(path)) {
+      if (mode === "auto" && await exists(path)) {
         const shown = shownPath(path, options.cwd);
         const text = await Deno.readTextFile(path);
         const cassette = parseCassetteJson(text, shown, asCassette);
@@ -132,7 +151,7 @@ export async function replaySession(
   const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
   const index = new ReplayIndex(cassette, shown, rules, [...secrets, ...headerSecrets]);
   const transport = new ReplayTransport(cassette.server_label, index);
-  return await openOver(server, transport, options.toolVersion, connectOptions.capture);
+  return await openOver(server, transport, options, connectOptions.capture);
 }
 
 async function recordSession(
@@ -153,7 +172,7 @@ async function recordSession(
     ...(auth === undefined ? {} : { auth }),
   });
   const transport = new RecordingTransport(inner);
-  const session = await openOver(server, transport, options.toolVersion, connectOptions.capture);
+  const session = await openOver(server, transport, options, connectOptions.capture);
   const close = session.close.bind(session);
   let done = false;
   const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
@@ -184,7 +203,7 @@ async function recordSession(
 async function openOver(
   server: ServerSpec,
   transport: Transport,
-  toolVersion: string,
+  options: Pick<CassetteOptions, "toolVersion" | "onFrame">,
   capture: boolean,
 ): Promise<McpSession> {
   const pin = server.revision === undefined ? undefined : findRevision(server.revision);
@@ -197,8 +216,14 @@ async function openOver(
     await transport.close();
     throw error;
   }
-  const clientInfo = mcptestClientInfo(toolVersion);
-  const session = new McpSession({ server, transport, clientInfo, capture });
+  const clientInfo = mcptestClientInfo(options.toolVersion);
+  const session = new McpSession({
+    server,
+    transport,
+    clientInfo,
+    capture,
+    ...(options.onFrame === undefined ? {} : { onFrame: options.onFrame }),
+  });
   try {
     await handshake(session, { pin, clientInfo, timeoutMs: server.timeoutMs });
   } catch (error) {

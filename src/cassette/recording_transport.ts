@@ -50,6 +50,16 @@ export class RecordingTransport implements Transport {
     return this.#inner.label;
   }
 
+  /** Whether the recorded transport is in order. */
+  get inOrder(): boolean {
+    return this.#inner.inOrder === true;
+  }
+
+  /** The recorded transport's response streams have ended. */
+  async drained(): Promise<void> {
+    await this.#inner.drained?.();
+  }
+
   /** The wrapped transport's session headers (none: an empty object). */
   get sessionHeaders(): Readonly<Record<string, string>> {
     return this.#inner.sessionHeaders ?? {};

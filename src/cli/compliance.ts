@@ -102,7 +102,8 @@ export function complianceRunCommand(done: (code: number) => void) {
       "after",
       `
 Exit codes: 0 all rules passed (or known failures), 1 a rule failed, a gate failed or a baseline
-entry is stale, 2 bad arguments, bad suite, bad baseline or bad grade file.
+entry is stale, 2 bad arguments, bad suite, bad baseline or bad grade file, 7 the server does not
+speak the revision asked for (one line, no rule run).
 
 Examples:
   mcptest compliance run --from-suite examples/spec-version-pinning.yml

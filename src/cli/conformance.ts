@@ -42,6 +42,7 @@ export function conformanceRunCommand(done: (code: number) => void) {
     )
     .option("--reporter <format>", "output format: pretty, json, markdown, html", "pretty")
     .option("--out <path>", "write the report to a file (atomic) instead of stdout")
+    .option("--output <path>", "same as --out")
     .option(
       "--capture <file>",
       "write the session capture (seed 003 format) for `compliance invariants`",
@@ -64,7 +65,8 @@ export function conformanceRunCommand(done: (code: number) => void) {
       "after",
       `
 Exit codes: 0 run completed (whatever the tier), 1 CLI error, 2 corpus missing,
-3 network failure during --auto-refresh, 4 server unreachable.
+3 network failure during --auto-refresh, 4 server unreachable, 7 the server does not speak
+--target-version (one line, no check run; --reporter json still writes the report with the reason).
 
 Examples:
   mcptest conformance run --server http://127.0.0.1:3000/mcp

@@ -17,7 +17,7 @@ export async function conformanceCheckIdsAction(
     }
     const corpus = await resolveCorpus({
       ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
-      ...(options.targetVersion === undefined ? {} : { targetVersion: options.targetVersion }),
+      ...(options.targetVersion === undefined ? {} : { revision: options.targetVersion }),
     });
     const listing = listCheckIds(corpus);
     if (options.format === "json") {

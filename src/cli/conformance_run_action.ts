@@ -8,6 +8,8 @@ import {
   type ResolvedCorpus,
 } from "../conformance/resolve_corpus.ts";
 import { runConformance } from "../conformance/run_conformance.ts";
+import { RevisionUnavailableError } from "../conformance/revision_unavailable.ts";
+import { UsageError } from "../errors/errors.ts";
 import { corpusForNegotiated, ensureSomeCorpus } from "../conformance/choose_target.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
 import { writeReport } from "../conformance/write_report.ts";
@@ -22,9 +24,14 @@ import type { ConformanceRunOptions } from "./conformance.ts";
 import { handleConformanceError } from "./conformance_error.ts";
 import type { ServerEndpoint } from "../session/types.ts";
 
-/** Score the server and return the exit code (0 whatever the tier). */
+/**
+ * Score the server and return the exit code: 0 whatever the tier; 7 when the server does not speak
+ * `--target-version` (one line on stderr, and the JSON report with the reason for `--reporter json`).
+ */
 export async function conformanceRunAction(options: ConformanceRunOptions): Promise<number> {
+  let out: string | undefined;
   try {
+    out = outPath(options);
     const reporter = getConformanceReporter(options.reporter);
     const server = parseServerArg(options.server, {
       headers: options.header,
@@ -53,18 +60,47 @@ export async function conformanceRunAction(options: ConformanceRunOptions): Prom
       const value = redactCapture(captureFileValue(captures), headerSecrets(server));
       await writeFileAtomic(options.capture, JSON.stringify(value, null, 2) + "\n");
     }
-    const toStdout = options.out === undefined || options.out === "-";
-    await writeReport(
-      options.out,
-      reporter(result, { color: toStdout && useColor(options.color) }),
-    );
-    if (!toStdout) {
-      console.error(`${result.badge} ${result.tier}: report written to ${options.out}`);
-    }
+    const toStdout = out === undefined || out === "-";
+    await writeReport(out, reporter(result, { color: toStdout && useColor(options.color) }));
+    if (!toStdout) console.error(`${result.badge} ${result.tier}: report written to ${out}`);
     return ConformanceExitCode.Ok;
   } catch (error) {
+    if (error instanceof RevisionUnavailableError) {
+      return await unavailable(error, options.reporter, out, options.verbose);
+    }
     return handleConformanceError(error, options.verbose);
   }
+}
+
+/** `--out`, or its alias `--output` (`compliance run`'s name); both must agree when both are given. */
+function outPath(options: ConformanceRunOptions): string | undefined {
+  const { out, output } = options;
+  if (out !== undefined && output !== undefined && out !== output) {
+    throw new UsageError(
+      `--out "${out}" and --output "${output}" name two reports; give one of them`,
+    );
+  }
+  return out ?? output;
+}
+
+/**
+ * No check could run: print the one line (as `compliance run` does) and, for the JSON reporter,
+ * write the report with the reason where the report would have gone. Exit 7.
+ */
+async function unavailable(
+  error: RevisionUnavailableError,
+  reporter: string,
+  out: string | undefined,
+  verbose: boolean,
+): Promise<number> {
+  console.error(error.report.reason);
+  if (reporter !== "json") return error.exitCode;
+  try {
+    await writeReport(out, JSON.stringify(error.report, null, 2) + "\n");
+  } catch (writeError) {
+    return handleConformanceError(writeError, verbose);
+  }
+  return error.exitCode;
 }
 
 async function resolveWithRefresh(options: ConformanceRunOptions): Promise<ResolvedCorpus> {

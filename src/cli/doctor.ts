@@ -23,7 +23,11 @@ export function doctorCommand(done: (code: number) => void) {
       "add the migration probe toward this revision (2026-07-28)",
     )
     .option("--format <format>", "pretty or json", "pretty")
-    .option("--timeout <ms>", "timeout of each layer in milliseconds", positiveInt, 5_000)
+    .option(
+      "--timeout <ms>",
+      "timeout of each layer in milliseconds (default: each server's timeout_ms, 30000 when unset)",
+      positiveInt,
+    )
     .option("--no-color", "never colour the output")
     .option("--verbose", "print error causes", false)
     .addHelpText(

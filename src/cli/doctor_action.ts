@@ -5,7 +5,7 @@ import type { ServerSpec } from "../config/types.ts";
 import { UsageError } from "../errors/errors.ts";
 import { ExitCode } from "../errors/exit_codes.ts";
 import { parseServerArg } from "../conformance/server_arg.ts";
-import { parseServerFlag } from "../config/server_spec.ts";
+import { DEFAULT_TIMEOUT_MS, parseServerFlag } from "../config/server_spec.ts";
 import type { DoctorResult } from "../doctor/diagnose_server.ts";
 import { redactValue } from "../record/redact.ts";
 import { useColor } from "./color.ts";
@@ -22,14 +22,14 @@ async function serversOf(
   const adHoc: ServerSpec[] = [];
   if (options.url !== undefined) {
     adHoc.push({
-      ...parseServerArg(options.url, { timeoutMs: options.timeout }),
+      ...parseServerArg(options.url, { timeoutMs: options.timeout ?? DEFAULT_TIMEOUT_MS }),
       name: "url",
       key: "url",
     });
   }
   if (options.command !== undefined) {
     adHoc.push({
-      ...parseServerArg(options.command, { timeoutMs: options.timeout }),
+      ...parseServerArg(options.command, { timeoutMs: options.timeout ?? DEFAULT_TIMEOUT_MS }),
       name: "command",
       key: "command",
     });
@@ -66,7 +66,7 @@ async function withNamedServers(
     name,
     target,
     parallel: false,
-    timeoutMs: options.timeout,
+    timeoutMs: options.timeout ?? DEFAULT_TIMEOUT_MS,
     source: "cli flag",
   }));
   const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
@@ -99,7 +99,8 @@ export async function doctorAction(paths: string[], options: DoctorOptions): Pro
     const color = useColor(options.color);
     const results: DoctorResult[] = [];
     for (const server of servers) {
-      const result = redactValue(await diagnoseServer(server, options.timeout, migrate), secrets);
+      const timeoutMs = options.timeout ?? server.timeoutMs;
+      const result = redactValue(await diagnoseServer(server, timeoutMs, migrate), secrets);
       results.push(result);
       if (options.format === "pretty") {
         console.log(renderDiagnosis(result, color));

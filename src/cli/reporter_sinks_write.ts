@@ -2,7 +2,7 @@
 
 import type { Suite } from "../config/types.ts";
 import type { RuntimeSecrets } from "../auth/runtime_secrets.ts";
-import { serverCassettePath } from "../cassette/connect.ts";
+import { serverCassetteMode, serverCassettePath } from "../cassette/connect.ts";
 import { exists } from "../cassette/store.ts";
 import { replayedResult } from "../cassette/replay_results.ts";
 import { createRedactor, type Redactor, redactTests } from "../record/redact.ts";
@@ -98,6 +98,7 @@ async function replayingServers(options: RunReportsOptions): Promise<Set<string>
   const keys = new Set<string>();
   if (options.cassettes !== "auto") return keys;
   for (const server of Object.values(options.suite.servers)) {
+    if (serverCassetteMode(server, options.cassettes) !== "auto") continue; // a --server target
     if (await exists(serverCassettePath(options.suite, server, options.cwd))) keys.add(server.key);
   }
   return keys;

@@ -1,5 +1,7 @@
 /** @module The file events `--watch` waits on: one watcher kept across runs, so a change made during a run is not lost. */
 
+import { createHash } from "node:crypto";
+import { join } from "node:path";
 import { type Affected, affectedBy, merge, type WatchPlan } from "./watch_targets.ts";
 
 /** Quiet time after the last change before a rerun (editors write a file in several steps). */
@@ -22,6 +24,8 @@ export class ChangeFeed {
   #key = "";
   #pending: string[] = [];
   #wake: (() => void) | undefined;
+  /** What each file of the planned folders held when the last run ended (its SHA-256). */
+  #runState = new Map<string, string>();
 
   /** Watch these folders (non-recursively); a no-op when they are the ones already watched. */
   watch(folders: readonly string[]): void {
@@ -42,10 +46,21 @@ export class ChangeFeed {
 
   /**
    * Drop what a run wrote itself: events inside the planned folders (snapshots/, cassettes/)
-   * that arrived while it ran. Edits to watched files made meanwhile are kept.
+   * that arrived while it ran. Edits to watched files made meanwhile are kept. An event of the
+   * run's own writes can also arrive later (the OS delivers file events asynchronously, later
+   * still on a busy machine): the folders' contents are noted now, and such an event is dropped
+   * when it finds the file as the run left it. So a rerun never depends on how fast events come.
    */
   dropRunWrites(plan: WatchPlan): void {
     this.#pending = this.#pending.filter((p) => plan.files.has(p));
+    this.#runState = new Map();
+    for (const folder of plan.folders.keys()) {
+      for (const name of entries(folder)) {
+        const path = join(folder, name);
+        const hash = contentHash(path);
+        if (hash !== undefined) this.#runState.set(path, hash);
+      }
+    }
   }
 
   /** The next change `plan` cares about, once no further event came for {@link DEBOUNCE_MS}. */
@@ -55,13 +70,20 @@ export class ChangeFeed {
     while (true) {
       for (const path of this.#pending.splice(0)) {
         const hit = affectedBy(plan, [path]);
-        if (hit === undefined) continue;
+        if (hit === undefined || this.#asRunLeftIt(plan, path)) continue;
         changed.add(path);
         affected = merge(affected, hit);
       }
       const waited = await this.#wait(affected === undefined ? undefined : DEBOUNCE_MS);
       if (!waited && affected !== undefined) return { changed: [...changed], affected };
     }
+  }
+
+  /** A file of a planned folder (not itself a watched file) that holds what the last run left. */
+  #asRunLeftIt(plan: WatchPlan, path: string): boolean {
+    if (plan.files.has(path)) return false;
+    const left = this.#runState.get(path);
+    return left !== undefined && left === contentHash(path);
   }
 
   /** Stop watching. */
@@ -86,5 +108,23 @@ export class ChangeFeed {
         }, ms);
       }
     });
+  }
+}
+
+/** The names in a folder (none when it does not exist). */
+function entries(folder: string): string[] {
+  try {
+    return [...Deno.readDirSync(folder)].filter((e) => e.isFile).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** The SHA-256 of a file's bytes, or undefined when it cannot be read (gone, a folder). */
+function contentHash(path: string): string | undefined {
+  try {
+    return createHash("sha256").update(Deno.readFileSync(path)).digest("hex");
+  } catch {
+    return undefined;
   }
 }

@@ -1,6 +1,6 @@
 /** @module The probe contract: a probe decides one check id by talking to the server through a Session. */
 
-import type { Exchange, Session } from "../session/types.ts";
+import type { Exchange, RequestOptions, Session } from "../session/types.ts";
 
 /** What a probe found. */
 export interface ProbeOutcome {
@@ -24,6 +24,22 @@ export interface ProbeContext {
   readonly capabilities: Readonly<Record<string, unknown>>;
   /** A request whose exchange is shared between probes (same method and params = one request). */
   cached(method: string, params?: Record<string, unknown>): Promise<Exchange>;
+  /**
+   * A request whose answer may never come by design: a `subscriptions/listen` stream, or a call
+   * mcptest cuts off to see what the server does next. Its deadline is the server's `timeoutMs`
+   * (`--timeout`) unless `options` says otherwise, and reaching it is not the server's silence: it
+   * never marks the check unanswered (see {@link ProbeOutcome} and the tier rule).
+   */
+  stream(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<Exchange>;
+  /**
+   * Every exchange the run's probes got so far (requests, raw frames, streams, shared ones once),
+   * in the order they settled, with their HTTP facts: what the late probes read for evidence.
+   */
+  exchanges(): readonly Exchange[];
 }
 
 /** A probe. It never throws on a server failure (a thrown error is reported as not-verified). */

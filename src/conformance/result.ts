@@ -15,6 +15,11 @@ export interface CheckResult {
   readonly status: CheckStatus;
   /** Why, in one line (absent for untested checks). */
   readonly detail?: string;
+  /**
+   * Set (true) on a not-verified check whose probe's request got no answer at all: the deadline
+   * (`--timeout`) passed or the connection closed under it. A MUST one caps the tier at tier-3.
+   */
+  readonly unanswered?: true;
   /** The requirement's text. */
   readonly text: string;
   /** The spec URL of the requirement. */
@@ -117,4 +122,32 @@ export interface ConformanceResult {
   readonly tool: { readonly name: "mcptest"; readonly version: string };
   /** Wall-clock time of the run in milliseconds. */
   readonly duration_ms: number;
+}
+
+/**
+ * The JSON report of a run that did not score (exit 7): the server does not speak the
+ * `--target-version` asked for. No check ran, so there is no tier; `reason` is the one line the
+ * command prints, in `compliance run`'s words.
+ */
+export interface ConformanceUnavailable {
+  /** The spec version asked for (`--target-version`). */
+  readonly target_version: string;
+  /** Where the corpus came from. */
+  readonly corpus_source: CorpusSource;
+  /** Version of this shape (1). */
+  readonly schema_version: 1;
+  /** Why no check ran. */
+  readonly status: "revision-unavailable";
+  /** The line printed: `server speaks up to <revision>; <target> rules not run`. */
+  readonly reason: string;
+  /** The revision the server negotiates when left free. */
+  readonly protocol_version: string;
+  /** The server as given to --server (URL, or `stdio://<command>`). */
+  readonly server: string;
+  /** The transport the session ran over. */
+  readonly transport: "stdio" | "http";
+  /** The exit code of the command (7). */
+  readonly exit_code: number;
+  /** The tool that produced the report. */
+  readonly tool: { readonly name: "mcptest"; readonly version: string };
 }

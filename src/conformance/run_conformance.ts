@@ -4,16 +4,20 @@ import type { ServerEndpoint } from "../session/types.ts";
 import { McptestError } from "../errors/errors.ts";
 import { ConformanceExitCode } from "../errors/exit_codes.ts";
 import { findRevision } from "../protocol/revisions.ts";
-import type { Exchange, Session } from "../session/types.ts";
+import type { Session } from "../session/types.ts";
 import { ConnectError } from "../transport/failure_layer.ts";
-import { isHttpOnly } from "./applicability.ts";
-import { STDIO_SKIP } from "./probes/_helpers.ts";
+import { planChecks, type Planned } from "./plan_checks.ts";
+import { createProbeContext, type ProbeRecorder } from "./probe_context.ts";
 import type { Probe, ProbeContext, ProbeOutcome } from "./probe_types.ts";
 import { LATE_PROBES, PROBES } from "./probes/registry.ts";
-import type { CheckResult, ConformanceResult, ExcludedResult } from "./result.ts";
+import type { ConformanceResult } from "./result.ts";
+import {
+  otherRevisionSpoken,
+  RevisionUnavailableError,
+  unavailableLine,
+} from "./revision_unavailable.ts";
 import { tally } from "./score.ts";
-import { severityOf } from "./severity.ts";
-import { type CheckStatus, type CorpusSource, type CorpusVersion, isChecked } from "./types.ts";
+import type { CorpusSource, CorpusVersion } from "./types.ts";
 import { targetLabel } from "../transport/target_label.ts";
 
 /** The server could not be reached at all (exit 4). */
@@ -47,26 +51,30 @@ export type RunCorpus = CorpusVersion & { readonly source: CorpusSource };
 /** Picks the corpus for the revision the server negotiated (undefined: the handshake failed). */
 export type CorpusChooser = (negotiated: string | undefined) => Promise<RunCorpus>;
 
-/** Checks that a failed handshake decides: a 2026 server must implement server/discover. */
-const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
-  "sep-2575-server-implements-discover": "server/discover",
-};
-
 /**
  * Score `server` against `corpus`: connect (pinned to the target revision), run each check's probe
- * (untested when none), tally and tier.
+ * (untested when none), tally and tier. A probe that stays not-verified because the server never
+ * answered its request is marked `unanswered` (it caps the tier: see `scoreTier`).
  * @throws {ServerUnreachableError} when the server cannot be reached (spawn, DNS, TCP, TLS, HTTP)
+ * @throws {RevisionUnavailableError} when a fixed corpus's revision is refused by a server that
+ *   speaks another one (exit 7, `compliance run`'s one line)
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
   const started = performance.now();
   const { opened, corpus } = await openForCorpus(options);
   const { session, handshakeError, server } = opened;
   const transport = server.target.kind === "stdio" ? "stdio" : "http";
+  if (handshakeError !== undefined && typeof options.corpus !== "function") {
+    await refuseUnspoken(options, corpus, transport);
+  }
   let planned: Planned;
   try {
-    const ctx = session ? contextOf(session, corpus.version, transport) : undefined;
-    planned = planChecks(corpus, options.probes ?? PROBES, transport, ctx, handshakeError);
-    if (ctx) await runPending(planned, ctx);
+    const recorder = session
+      ? createProbeContext(session, { version: corpus.version, transport })
+      : undefined;
+    const probes = options.probes ?? PROBES;
+    planned = planChecks(corpus, probes, transport, recorder !== undefined, handshakeError);
+    if (recorder) await runPending(planned, recorder);
   } finally {
     await session?.close();
   }
@@ -125,76 +133,52 @@ async function openForCorpus(
   return { opened, corpus };
 }
 
-/** Every check of a corpus with its verdict so far, and the probes still to run. */
-interface Planned {
-  readonly checks: CheckResult[];
-  readonly excluded: ExcludedResult[];
-  /** Checks (by index in `checks`) whose probe runs on the live session. */
-  readonly pending: Array<{ index: number; probe: Probe }>;
+/**
+ * Run the pending probes one at a time, the late ones (they read the whole run's traffic) last,
+ * behind a fence: the server has provably handled every earlier request (stdio: it answered pings
+ * sent after them, in order; HTTP: their response streams ended), so whatever it sent about them
+ * is in the capture before the late probes read it, however slow the machine. A not-verified
+ * outcome whose probe awaited a request that got no answer is marked `unanswered`.
+ */
+async function runPending({ checks, pending }: Planned, recorder: ProbeRecorder): Promise<void> {
+  const late = (p: { index: number }) => LATE_PROBES.has(checks[p.index]?.check ?? "");
+  const early = pending.filter((p) => !late(p));
+  const last = pending.filter(late);
+  for (const [i, { index, probe }] of [...early, ...last].entries()) {
+    if (i === early.length) await recorder.ctx.session.fence?.();
+    const { value: outcome, silent } = await recorder.attribute(() =>
+      runProbe(probe, recorder.ctx)
+    );
+    const current = checks[index];
+    if (!current) continue;
+    const unanswered = outcome.status === "not-verified" && silent.length > 0;
+    checks[index] = { ...current, ...outcome, ...(unanswered ? { unanswered: true } : {}) };
+  }
 }
 
 /**
- * One result per requirement, in corpus order: excluded ones aside; HTTP-only checks on stdio
- * not applicable; without a session the handshake decides; without a probe untested; the rest
- * pending (untested until their probe runs).
+ * The pinned handshake failed: when the server speaks another revision, no check can run (exit 7,
+ * as `compliance run` does); otherwise return and score the failed handshake.
  */
-function planChecks(
+async function refuseUnspoken(
+  options: RunConformanceOptions,
   corpus: RunCorpus,
-  probes: Readonly<Record<string, Probe>>,
   transport: "stdio" | "http",
-  ctx: ProbeContext | undefined,
-  handshakeError: string | undefined,
-): Planned {
-  const planned: Planned = { checks: [], excluded: [], pending: [] };
-  const { checks, excluded, pending } = planned;
-  for (const sep of corpus.seps) {
-    for (const requirement of sep.requirements) {
-      const severity = severityOf(requirement.text);
-      if (!isChecked(requirement)) {
-        excluded.push({
-          sep: sep.sep,
-          severity,
-          text: requirement.text,
-          reason: requirement.excluded,
-        });
-        continue;
-      }
-      const base = {
-        check: requirement.check,
-        sep: sep.sep,
-        severity,
-        text: requirement.text,
-        ...(requirement.url === undefined ? {} : { url: requirement.url }),
-      };
-      const probe = Object.hasOwn(probes, requirement.check)
-        ? probes[requirement.check]
-        : undefined;
-      let outcome: Verdict | undefined;
-      if (transport === "stdio" && isHttpOnly(requirement.check)) {
-        outcome = { status: "not-applicable", detail: STDIO_SKIP };
-      } else if (!ctx) {
-        outcome = handshakeOutcome(requirement.check, handshakeError ?? "", probe !== undefined);
-      }
-      if (outcome || !probe) {
-        checks.push(outcome ? { ...base, ...outcome } : { ...base, status: "untested" });
-        continue;
-      }
-      checks.push({ ...base, status: "untested" });
-      pending.push({ index: checks.length - 1, probe });
-    }
-  }
-  return planned;
-}
-
-/** Run the pending probes one at a time, the late ones (they read the whole run's traffic) last. */
-async function runPending({ checks, pending }: Planned, ctx: ProbeContext): Promise<void> {
-  const late = (p: { index: number }) => LATE_PROBES.has(checks[p.index]?.check ?? "");
-  const ordered = [...pending.filter((p) => !late(p)), ...pending.filter(late)];
-  for (const { index, probe } of ordered) {
-    const outcome = await runProbe(probe, ctx);
-    const current = checks[index];
-    if (current) checks[index] = { ...current, ...outcome };
-  }
+): Promise<void> {
+  const speaks = await otherRevisionSpoken(options.connect, options.server, corpus.version);
+  if (speaks === undefined) return;
+  throw new RevisionUnavailableError({
+    target_version: corpus.version,
+    corpus_source: corpus.source,
+    schema_version: 1,
+    status: "revision-unavailable",
+    reason: await unavailableLine(corpus.version, speaks),
+    protocol_version: speaks,
+    server: targetLabel(options.server.target),
+    transport,
+    exit_code: ConformanceExitCode.RevisionUnavailable,
+    tool: { name: "mcptest", version: options.toolVersion },
+  });
 }
 
 /** An opened session, or the handshake error that prevented it. */
@@ -221,22 +205,6 @@ async function open(options: RunConformanceOptions, server: ServerEndpoint): Pro
   }
 }
 
-/** A status and its reason. */
-interface Verdict {
-  readonly status: CheckStatus;
-  readonly detail?: string;
-}
-
-function handshakeOutcome(check: string, error: string, probed: boolean): Verdict {
-  const method = HANDSHAKE_CHECKS[check];
-  if (method) return { status: "fail", detail: `${method} failed: ${error}` };
-  if (!probed) return { status: "untested" };
-  return {
-    status: "not-verified",
-    detail: `the server does not speak the target version: ${error}`,
-  };
-}
-
 async function runProbe(probe: Probe, ctx: ProbeContext): Promise<ProbeOutcome> {
   try {
     return await probe(ctx);
@@ -244,25 +212,4 @@ async function runProbe(probe: Probe, ctx: ProbeContext): Promise<ProbeOutcome> 
     const message = error instanceof Error ? error.message : String(error);
     return { status: "not-verified", detail: `probe error: ${message}` };
   }
-}
-
-function contextOf(session: Session, version: string, transport: "stdio" | "http"): ProbeContext {
-  const cache = new Map<string, Promise<Exchange>>();
-  const revision = findRevision(session.protocolVersion);
-  return {
-    session,
-    version,
-    stateless: revision?.lifecycle === "stateless",
-    transport,
-    capabilities: session.serverCapabilities ?? {},
-    cached(method, params) {
-      const key = `${method}\u0000${JSON.stringify(params ?? null)}`;
-      let exchange = cache.get(key);
-      if (!exchange) {
-        exchange = session.request(method, params);
-        cache.set(key, exchange);
-      }
-      return exchange;
-    },
-  };
 }

@@ -12,7 +12,8 @@ export interface Tally {
 }
 
 /**
- * Count decided checks per severity (pass and fail only), per SEP and per status, then score.
+ * Count decided checks per severity (pass and fail only), per SEP and per status, and the MUST and
+ * SHOULD checks left unanswered, then score.
  * @param checks verdicts of every checked requirement
  * @param excluded excluded requirements (counted, never scored)
  */
@@ -30,6 +31,7 @@ export function tally(checks: readonly CheckResult[], excluded: readonly Exclude
     untested: 0,
     excluded: excluded.length,
   };
+  const unanswered = { must: 0, should: 0 };
   const seps = new Map<number, { -readonly [K in keyof SepSummary]: SepSummary[K] }>();
   const sepOf = (sep: number) => {
     let entry = seps.get(sep);
@@ -73,6 +75,7 @@ export function tally(checks: readonly CheckResult[], excluded: readonly Exclude
       case "not-verified":
         entry.not_verified++;
         statuses.not_verified++;
+        if (check.unanswered && check.severity !== "may") unanswered[check.severity]++;
         break;
       case "untested":
         entry.untested++;
@@ -82,5 +85,6 @@ export function tally(checks: readonly CheckResult[], excluded: readonly Exclude
   }
   for (const item of excluded) sepOf(item.sep).excluded++;
   const perSep = [...seps.values()].sort((a, b) => a.sep - b.sep);
-  return { input: counts, tier: scoreTier(counts), perSep, statuses };
+  const input = { ...counts, unanswered };
+  return { input, tier: scoreTier(input), perSep, statuses };
 }

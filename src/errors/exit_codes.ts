@@ -31,6 +31,11 @@ export const ConformanceExitCode = {
   NetworkFailure: 3,
   /** The server was unreachable during the run. */
   ServerUnreachable: 4,
+  /**
+   * The server does not speak the `--target-version` asked for (it negotiates another revision):
+   * no check ran, one line says so (the value of {@link ExitCode.NoTests}, as `compliance run`).
+   */
+  RevisionUnavailable: ExitCode.NoTests,
 } as const;
 
 /** One of the {@link ConformanceExitCode} values. */

@@ -34,7 +34,12 @@ export async function executeTest(
 ): Promise<TestResult> {
   const { test } = prepared;
   const plan = requestFor(test.call);
-  const timeoutMs = requestTimeout(test.timeoutMs, options.deadline?.remaining());
+  // The test's own timeout_ms, else its server's; the run's --timeout only ever shortens it, so a
+  // call that hangs early in a long run still gives up at the server's timeout_ms.
+  const timeoutMs = requestTimeout(
+    test.timeoutMs ?? session.server.timeoutMs,
+    options.deadline?.remaining(),
+  );
   const exchange = timeoutMs === undefined
     ? await session.request(plan.method, plan.params)
     : await session.request(plan.method, plan.params, { timeoutMs });

@@ -25,8 +25,8 @@ export class RunDeadline {
 }
 
 /**
- * The request timeout of a test: the least of its `timeout_ms:` and the time the run has left;
- * undefined when neither applies (the server's `timeout_ms` then holds).
+ * The request timeout of a test: the least of its timeout (its `timeout_ms:`, else its server's)
+ * and the time the run has left; undefined when neither is given.
  */
 export function requestTimeout(
   testMs: number | undefined,

@@ -148,6 +148,7 @@ export async function runSuite(suite: Suite, options: RunSuiteOptions = {}): Pro
     toolVersion,
     live: (server, o) => opener(o.capture)(server),
     auth,
+    ...(options.onFrame ? { onFrame: options.onFrame } : {}),
   });
   const open = (server: ServerSpec) => cassettes.connect(server, { capture });
   const selected = await selectTests(suite.tests, {

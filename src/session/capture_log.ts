@@ -12,6 +12,7 @@ export class CaptureLog {
   readonly #enabled: boolean;
   readonly #entries: Entry[] = [];
   readonly #serverMessages: ServerMessage[] = [];
+  #sent = 0;
 
   /** With `enabled` false nothing is kept (capture() returns empty lists). */
   constructor(enabled = true) {
@@ -20,6 +21,7 @@ export class CaptureLog {
 
   /** Log something the client sent; returns a handle for {@link respond}. */
   sent(request: unknown): number {
+    this.#sent++;
     if (!this.#enabled) return -1;
     return this.#entries.push({ request }) - 1;
   }
@@ -28,6 +30,16 @@ export class CaptureLog {
   respond(handle: number, response: unknown): void {
     const entry = this.#entries[handle];
     if (entry) entry.response = response;
+  }
+
+  /** How many messages the client has sent so far (counted even when nothing is kept). */
+  get sentCount(): number {
+    return this.#sent;
+  }
+
+  /** How many server messages are logged so far (a position to slice the capture from). */
+  get serverMessageCount(): number {
+    return this.#serverMessages.length;
   }
 
   /** Log a message the server sent on its own. */

@@ -118,7 +118,7 @@ async function discover(
 }
 
 function establishStateless(session: McpSession, revision: RevisionInfo, exchange: Exchange): void {
-  const result = asRecord(exchange.response?.result) ?? {};
+  const result = resultOf(exchange, session, "server/discover");
   const capabilities = asRecord(result.capabilities);
   if (!capabilities) throw initializeFailure("server/discover result has no capabilities object");
   const serverInfo = asRecord(asRecord(result._meta)?.[META_SERVER_INFO]) ??
@@ -129,6 +129,12 @@ function establishStateless(session: McpSession, revision: RevisionInfo, exchang
 /** The result object of a handshake exchange, or a ConnectError. */
 function resultOf(exchange: Exchange, session: McpSession, what: string): Record<string, unknown> {
   if (exchange.failure) throw connectErrorOf(exchange, session);
+  const unreadable = session.unreadableBeforeHandshake;
+  if (unreadable !== undefined && session.server.target.kind === "stdio") {
+    // Everything on stdout up to the handshake's answer is the handshake's: a line that is not
+    // JSON-RPC there fails it, whether it was read before or after the request was sent.
+    throw new ConnectError("framing", `stdio framing error: ${unreadable.message}`);
+  }
   const error = exchange.response?.error;
   if (error) throw initializeFailure(`${what} returned error ${error.code}: ${error.message}`);
   const result = asRecord(exchange.response?.result);

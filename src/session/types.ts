@@ -34,9 +34,14 @@ export interface Exchange {
   readonly request: JsonRpcMessage;
   /** The response; absent for a notification or when none arrived. */
   readonly response?: JsonRpcResponse;
-  /** Why no usable response arrived (timeout, closed, parse error, HTTP error). */
+  /**
+   * Why no usable response arrived: `timeout` (the deadline passed), `unanswered` (a fenced raw
+   * frame the server provably moved past without answering), `stopped` (the client stopped
+   * waiting when the event it waited for came: `RequestOptions.until`), `closed`, `protocol` (a
+   * parse error, a wrong id), `http`.
+   */
   readonly failure?: {
-    readonly kind: "timeout" | "closed" | "protocol" | "http";
+    readonly kind: "timeout" | "unanswered" | "stopped" | "closed" | "protocol" | "http";
     readonly message: string;
     /** The failure layer when the transport could tell (dns, tcp, tls, http, auth). */
     readonly layer?: FailureLayer;
@@ -81,12 +86,37 @@ export interface ServerMessage {
   readonly parseError?: string;
 }
 
+/** What {@link Session.fence} established. */
+export interface FenceResult {
+  /** Whether the proof was had (false: a fence ping got no answer within the timeout). */
+  readonly held: boolean;
+  /**
+   * How many `server_messages` the capture held when the first fence ping was answered: an
+   * in-order server sent what it sent on its own before it up to this index.
+   */
+  readonly mark: number;
+  /**
+   * How many it held when the last fence ping was answered. Between `mark` and `end` comes what the
+   * server wrote after answering the first ping (a line it writes after every answer is the
+   * fence's own), and a response to earlier traffic that it answered one step out of order (a
+   * response without a usable id can only be that: pings are answered by id).
+   */
+  readonly end: number;
+}
+
 /** Options for a request. */
 export interface RequestOptions {
   /** Timeout of this request in milliseconds (default: the server's). */
   readonly timeoutMs?: number;
   /** Extra HTTP headers for this request. */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Stop waiting once this holds for a notification that arrived for the request: an event, never
+   * a time. The request then settles with failure kind `stopped` and the notifications so far, and
+   * the server is told (notifications/cancelled, or its HTTP response stream closed). For streams
+   * that never answer on their own (subscriptions/listen) and calls the client cuts off on purpose.
+   */
+  readonly until?: (notification: JsonRpcMessage) => boolean;
 }
 
 /** A live MCP session with one server: the only thing that talks to a server. */
@@ -107,11 +137,21 @@ export interface Session {
   ): Promise<Exchange>;
   /** Send a notification. */
   notify(method: string, params?: Record<string, unknown>): Promise<void>;
-  /** Send raw bytes as one frame and wait for a response with `expectId`, if given (for probes). */
+  /**
+   * Send raw bytes as one frame and wait for its answer: the response with `expectId` (else the
+   * frame's own id), or one without a usable id while it is the only raw frame in flight. With
+   * `fence`, on an in-order transport "no answer" is decided by {@link Session.fence}'s proof.
+   */
   sendRaw(
     raw: string,
-    options?: RequestOptions & { expectId?: string | number },
+    options?: RequestOptions & { expectId?: string | number; fence?: boolean },
   ): Promise<Exchange>;
+  /**
+   * Resolve once the server has provably handled everything sent before (on stdio: it answered
+   * pings sent after it, in order); at once where each message has its own response (HTTP).
+   * Absent on scripted test sessions.
+   */
+  fence?(options?: RequestOptions): Promise<FenceResult>;
   /** Everything exchanged so far, in order. */
   capture(): CaptureSession;
   /** Close the session and reap the process. Idempotent. */

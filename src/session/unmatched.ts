@@ -59,8 +59,11 @@ export class UnmatchedResponses {
 
   /**
    * A response matched nothing in flight. Returns the request it must fail (with its message), or
-   * undefined: a late answer to a request that gave up, nothing in flight, or an ambiguous case
-   * (then it is remembered, and {@link timeoutNote} mentions it when a request times out).
+   * undefined (a stray: it is remembered, and {@link timeoutNote} mentions it when a request times
+   * out). Only what correlates it fails a request: the HTTP response that carried it, or an id
+   * equal in value but not in type (`"1"` for `1`). An answer is never pinned on a request merely
+   * because that request is the only one in flight: which requests are in flight when a stray
+   * arrives depends on timing, and a verdict must not.
    * @param inFlight the requests in flight that have an id
    * @param streamOf the request whose HTTP response carried this one, if any
    */
@@ -73,14 +76,12 @@ export class UnmatchedResponses {
     if ((typeof id === "string" || typeof id === "number") && this.#abandoned.has(keyOf(id))) {
       return undefined;
     }
-    if (inFlight.length === 0) return undefined;
-    const alike = id === null || id === undefined
-      ? []
-      : inFlight.filter(([expected]) => String(expected) === String(id));
-    const target = streamOf ??
-      (alike.length === 1 ? alike[0] : inFlight.length === 1 ? inFlight[0] : undefined);
+    const alike = typeof id === "string" || typeof id === "number"
+      ? inFlight.filter(([expected]) => String(expected) === String(id))
+      : [];
+    const target = streamOf ?? (alike.length === 1 ? alike[0] : undefined);
     if (target) return { entry: target[1], message: unmatchedIdMessage(id, target[0], error) };
-    this.#recent.push({ at: performance.now(), description: describeId(id) });
+    this.#recent.push({ at: performance.now(), description: describeId(id) + errorSummary(error) });
     if (this.#recent.length > UNMATCHED_MAX) this.#recent.shift();
     return undefined;
   }

@@ -43,6 +43,16 @@ export class AutoHttpTransport implements Transport {
     return this.#active instanceof LegacySseTransport ? "sse" : "streamable-http";
   }
 
+  /** Whether the active transport is in order (after a fallback to HTTP+SSE). */
+  get inOrder(): boolean {
+    return this.#active.inOrder === true;
+  }
+
+  /** The active transport's response streams have ended. */
+  async drained(): Promise<void> {
+    await this.#active.drained?.();
+  }
+
   /** The active transport's session headers. */
   get sessionHeaders(): Readonly<Record<string, string>> {
     return this.#active.sessionHeaders ?? {};

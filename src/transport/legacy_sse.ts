@@ -27,6 +27,8 @@ import type { HttpTransportOptions } from "./streamable_http.ts";
 /** Opens the SSE stream, waits for the `endpoint` event, then POSTs messages to that endpoint. */
 export class LegacySseTransport implements Transport {
   readonly label: string;
+  /** One event stream carries every answer, in the order the server handled the POSTs. */
+  readonly inOrder = true;
   /** Called for every `message` event of the stream. */
   onFrame: (frame: Frame) => void = () => {};
   /** Called when the stream closes or fails. */

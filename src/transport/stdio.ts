@@ -6,7 +6,7 @@ import { settlesWithin } from "./wait.ts";
 import { spawnFailure } from "./failure_layer.ts";
 import { makeFrame } from "./frame.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES, LineSplitter, messageCapMessage } from "./line_splitter.ts";
-import { endTree, type ServerProcess, spawnServer } from "./process_tree.ts";
+import { endTree, groupAlive, type ServerProcess, spawnServer } from "./process_tree.ts";
 import { registerTransport, unregisterTransport } from "./registry.ts";
 import { StderrTail } from "./stderr_tail.ts";
 import { TransportError } from "./transport_error.ts";
@@ -25,7 +25,18 @@ export interface StdioTransportOptions {
   readonly secrets?: readonly string[];
 }
 
+/**
+ * After the server exits: how long its output pipes may stay open when processes of its group are
+ * left (a grandchild holding them), before reading stops.
+ */
 const READER_GRACE_MS = 500;
+/**
+ * After the server exits with nothing left in its group, the pipes reach end-of-file as soon as
+ * what it wrote is read: reading waits for that (so a last answer is never cut, however loaded
+ * the machine), bounded only against a process outside the group (one that called setsid())
+ * holding a pipe open.
+ */
+const READER_DRAIN_BOUND_MS = 10_000;
 /** A stderr line longer than this is dropped (with a note in the tail). */
 const MAX_STDERR_LINE_BYTES = 64 * 1024;
 
@@ -37,6 +48,8 @@ export function stdioLabel(target: StdioTarget): string {
 /** A server spawned as a child process, speaking newline-delimited JSON on stdio. */
 export class StdioTransport implements Transport {
   readonly label: string;
+  /** One pipe each way: the server answers in the order it reads. */
+  readonly inOrder = true;
   /** Called for every stdout line (blank lines are skipped). */
   onFrame: (frame: Frame) => void = () => {};
   /** Called for stderr lines and for the child's exit. */
@@ -163,7 +176,11 @@ export class StdioTransport implements Transport {
   async #watchExit(child: Deno.ChildProcess): Promise<void> {
     const status = await child.status;
     this.#status = status;
-    if (!(await settlesWithin(Promise.all(this.#readers), READER_GRACE_MS))) {
+    const group = this.#process?.group;
+    const bound = group !== undefined && groupAlive(group)
+      ? READER_GRACE_MS
+      : READER_DRAIN_BOUND_MS;
+    if (!(await settlesWithin(Promise.all(this.#readers), bound))) {
       await Promise.allSettled(this.#cancels.map((cancel) => cancel()));
       await Promise.allSettled(this.#readers);
     }

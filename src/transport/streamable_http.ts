@@ -118,6 +118,11 @@ export class StreamableHttpTransport implements Transport {
     }
   }
 
+  /** Resolves once every POST response stream opened so far has ended. */
+  async drained(): Promise<void> {
+    await Promise.allSettled([...this.#pumps]);
+  }
+
   /** Abort open streams, DELETE the session (short timeout, 405 ignored). Idempotent. */
   close(): Promise<void> {
     this.#closed = true;

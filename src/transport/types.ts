@@ -99,4 +99,16 @@ export interface Transport {
   close(): Promise<void>;
   /** Headers set by the server that the client must echo (e.g. mcp-session-id); HTTP only. */
   readonly sessionHeaders?: Readonly<Record<string, string>>;
+  /**
+   * Whether the server's output comes back on one stream in the order it took its input in, so an
+   * answer to a later request proves it has handled the earlier ones: stdio (one pipe each way),
+   * legacy HTTP+SSE (one event stream). Absent or false: Streamable HTTP, replay.
+   */
+  readonly inOrder?: boolean;
+  /**
+   * Resolves once every response stream opened so far has ended (Streamable HTTP: the SSE answers
+   * to POSTs), so what a server wrote after a response on its stream is in. Absent where each
+   * response is one frame.
+   */
+  drained?(): Promise<void>;
 }

@@ -1,10 +1,14 @@
 /** @module Test helper: a project whose one test keeps the example server busy, and the server's pid. */
 
 import { itemsServerArgv, tempProject } from "./cli.ts";
+import { waitUntil } from "./wait.ts";
 
 /**
- * A temp project with `suite.yml`: one 20-second `slow` call against the example server, started
- * through `sh` so the server writes its pid to `server.pid`. `files` are added beside it.
+ * A temp project with `suite.yml`: a quick call, then a `slow` call against the example server
+ * that lasts a minute (its longest: far longer than a test takes to signal the run, and within
+ * the server's `timeout_ms`). Once the report shows `PASS  quick call`, the run is in the middle
+ * of the slow one. The server is started through `sh` so it writes its pid to `server.pid`.
+ * `files` are added beside it.
  */
 export function slowServerProject(files: Record<string, string> = {}): Promise<string> {
   const server = itemsServerArgv().map((a) => `'${a}'`).join(" ");
@@ -12,23 +16,29 @@ export function slowServerProject(files: Record<string, string> = {}): Promise<s
     "suite.yml": `servers:
   items:
     command: ["sh", "-c", "echo $$ > server.pid; exec ${server.replaceAll('"', '\\"')}"]
+    timeout_ms: 600000
 tools:
+  - name: quick call
+    server: items
+    tool: echo
+    args: { text: hi }
+    expect: []
   - name: slow call
     server: items
     tool: slow
-    args: { delay_ms: 20000 }
+    args: { delay_ms: 60000 }
     expect: []
 `,
     ...files,
   });
 }
 
-/** The server's pid once it has written it (0 after 10 s without it). */
+/** The server's pid once it has written it to `server.pid`. */
 export async function serverPid(dir: string): Promise<number> {
   let pid = 0;
-  for (let i = 0; i < 200 && pid === 0; i++) {
-    await new Promise((r) => setTimeout(r, 50));
+  await waitUntil(async () => {
     pid = Number(await Deno.readTextFile(`${dir}/server.pid`).catch(() => "0"));
-  }
+    return pid > 0;
+  }, `the server's pid in ${dir}/server.pid`);
   return pid;
 }

@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ServerSpec, TestCase } from "../../src/config/types.ts";
 import { type CacheSuite, openResultCache } from "../../src/cache/result_cache.ts";
-import type { RunRecord, TestResult } from "../../src/record/run_record.ts";
-import { summarize } from "../../src/record/summary.ts";
+import type { TestResult } from "../../src/record/run_record.ts";
+import { recordOf } from "./_record.ts";
 
 const POS = (line: number) => ({ file: "s.yml", line, col: 5 });
 
@@ -76,16 +76,6 @@ const passed = (test: TestCase): TestResult => ({
   replayed: true,
 });
 
-const recordOf = (tests: TestResult[]): RunRecord => ({
-  version: 1,
-  tool: { name: "mcptest", version: "x" },
-  startedAt: "T",
-  durationMs: 0,
-  files: ["s.yml"],
-  servers: [],
-  tests,
-  summary: summarize(tests),
-});
 
 /** Run the world once through the cache (every test that runs passes); returns the ids served. */
 async function run(w: World, dir: string): Promise<Set<string>> {

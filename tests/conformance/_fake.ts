@@ -21,6 +21,8 @@ export interface Seen {
   readonly params: Record<string, unknown>;
   readonly headers: Record<string, string>;
   readonly raw?: string;
+  /** The request's own deadline, when it set one. */
+  readonly timeoutMs?: number;
 }
 
 /** Build a fake session. `script` answers each request (raw sends are parsed first). */
@@ -30,6 +32,8 @@ export function scriptedSession(options: {
   readonly transport?: "stdio" | "http";
   readonly serverMessages?: readonly unknown[];
   readonly script: (method: string, params: Record<string, unknown>, seen: Seen) => Scripted;
+  /** Sees every notification the client sends. */
+  readonly onNotify?: (method: string, params: Record<string, unknown>) => void;
 }): Session & { seen: Seen[]; closed: boolean } {
   const server: ServerSpec = {
     key: "fake",
@@ -43,13 +47,20 @@ export function scriptedSession(options: {
   };
   let id = 0;
   const seen: Seen[] = [];
+  const exchanges: Array<{ request: unknown; response?: unknown }> = [];
   const exchange = (
     method: string,
     params: Record<string, unknown>,
-    headers: Record<string, string>,
+    requestOptions: RequestOptions,
     raw?: string,
   ) => {
-    const entry: Seen = { method, params, headers, ...(raw === undefined ? {} : { raw }) };
+    const entry: Seen = {
+      method,
+      params,
+      headers: { ...requestOptions.headers },
+      ...(raw === undefined ? {} : { raw }),
+      ...(requestOptions.timeoutMs === undefined ? {} : { timeoutMs: requestOptions.timeoutMs }),
+    };
     seen.push(entry);
     const a = options.script(method, params, entry);
     const request: JsonRpcMessage = { jsonrpc: "2.0", id: ++id, method, params };
@@ -58,6 +69,7 @@ export function scriptedSession(options: {
       : a.error
       ? { jsonrpc: "2.0", id, error: { message: "scripted", ...a.error } }
       : { jsonrpc: "2.0", id, result: a.result ?? {} };
+    exchanges.push({ request, ...(response ? { response } : {}) });
     const out: Exchange = {
       request,
       ...(response ? { response } : {}),
@@ -80,17 +92,24 @@ export function scriptedSession(options: {
       params: Record<string, unknown> = {},
       requestOptions: RequestOptions = {},
     ) {
-      return exchange(method, params, { ...requestOptions.headers });
+      return exchange(method, params, requestOptions);
     },
-    notify: () => Promise.resolve(),
+    notify(method: string, params: Record<string, unknown> = {}) {
+      options.onNotify?.(method, params);
+      return Promise.resolve();
+    },
     sendRaw(raw: string, requestOptions: RequestOptions = {}) {
-      const parsed = JSON.parse(raw) as { method: string; params?: Record<string, unknown> };
-      return exchange(parsed.method, parsed.params ?? {}, { ...requestOptions.headers }, raw);
+      // A frame that does not parse reaches the script as method "" (with `seen.raw`).
+      let parsed: { method?: string; params?: Record<string, unknown> } = {};
+      try {
+        parsed = JSON.parse(raw);
+      } catch { /* malformed on purpose */ }
+      return exchange(parsed.method ?? "", parsed.params ?? {}, requestOptions, raw);
     },
     capture: () => ({
       server_label: "fake",
       server_capabilities: options.capabilities,
-      exchanges: [],
+      exchanges: [...exchanges],
       server_messages: (options.serverMessages ?? []).map((message) => ({ message })),
     }),
     close() {

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import type { ProbeContext, ProbeOutcome } from "../../src/conformance/probe_types.ts";
 import { PROBES } from "../../src/conformance/probes/registry.ts";
-import type { Exchange, Session } from "../../src/session/types.ts";
+import { createProbeContext } from "../../src/conformance/probe_context.ts";
+import type { Session } from "../../src/session/types.ts";
 import { type Scripted, scriptedSession, type Seen } from "./_fake.ts";
 
 /** Answers each request the probe sends. */
@@ -13,15 +14,20 @@ export type Script = (method: string, params: Record<string, unknown>, seen: See
 export const TIMEOUT = { failure: { kind: "timeout" as const, message: "window over" } };
 
 /**
- * A stateless 2026-07-28 probe context whose session answers with `script`; `cached` shares one
- * exchange per (method, params).
+ * A stateless 2026-07-28 probe context whose session answers with `script`, built as a run builds
+ * it (`createProbeContext`: `cached` shares one exchange per (method, params), `exchanges()` keeps
+ * every exchange, `stream` is a request to the deadline).
  * @param options.url when set, the session's server target is this Streamable HTTP URL
+ * @param options.serverMessages what the session's capture shows the server sent on its own
+ * @param options.onNotify sees every notification the probe sends
  */
 export function scriptedContext(options: {
   readonly script: Script;
   readonly capabilities: Record<string, unknown>;
   readonly transport?: "stdio" | "http";
   readonly url?: string;
+  readonly serverMessages?: readonly unknown[];
+  readonly onNotify?: (method: string, params: Record<string, unknown>) => void;
 }): ProbeContext {
   const { capabilities } = options;
   const transport = options.transport ?? "http";
@@ -30,6 +36,8 @@ export function scriptedContext(options: {
     capabilities,
     transport,
     script: options.script,
+    ...(options.serverMessages ? { serverMessages: options.serverMessages } : {}),
+    ...(options.onNotify ? { onNotify: options.onNotify } : {}),
   });
   const session: Session = options.url === undefined ? scripted : {
     ...scripted,
@@ -38,19 +46,7 @@ export function scriptedContext(options: {
       target: { kind: "http", url: options.url, headers: {}, transport: "streamable-http" },
     },
   };
-  const cache = new Map<string, Promise<Exchange>>();
-  return {
-    session,
-    version: "2026-07-28",
-    stateless: true,
-    transport,
-    capabilities,
-    cached(method, params) {
-      const key = `${method}${JSON.stringify(params ?? null)}`;
-      if (!cache.has(key)) cache.set(key, session.request(method, params));
-      return cache.get(key)!;
-    },
-  };
+  return createProbeContext(session, { version: "2026-07-28", transport }).ctx;
 }
 
 /** Run the probe of `check` (failing the test when no probe has that id). */

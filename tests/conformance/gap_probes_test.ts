@@ -11,8 +11,15 @@ const TASKS = "io.modelcontextprotocol/tasks";
 const EXT = { extensions: { [TASKS]: {} }, tools: {} };
 const HTTP400 = { status: 400, headers: {} };
 
-function context(script: Script, capabilities: Json = EXT): ProbeContext {
-  return scriptedContext({ script, capabilities });
+function context(
+  script: Script & { notify?: (method: string, params: Json) => void },
+  capabilities: Json = EXT,
+): ProbeContext {
+  return scriptedContext({
+    script,
+    capabilities,
+    ...(script.notify ? { onNotify: script.notify } : {}),
+  });
 }
 
 function capsOf(params: Json): Json | undefined {
@@ -27,9 +34,14 @@ const TOOL = {
   annotations: { readOnlyHint: true },
 };
 
-/** A tasks server: `bad` names the faults it has. */
-function tasksServer(bad: ReadonlySet<string> = new Set()): Script {
-  const tasks = new Map<string, { gets: number; cancelled: boolean }>();
+/**
+ * A tasks server: `bad` names the faults it has. Its tasks report `working` once, then complete;
+ * with `notify` a notifications/cancelled cancels the last task it created, one poll late.
+ */
+function tasksServer(
+  bad: ReadonlySet<string> = new Set(),
+): Script & { notify: (method: string, params: Json) => void } {
+  const tasks = new Map<string, { gets: number; cancelled: boolean; cancelAt?: number }>();
   let next = 0;
   const missing = {
     error: {
@@ -38,7 +50,7 @@ function tasksServer(bad: ReadonlySet<string> = new Set()): Script {
     },
     http: bad.has("status") ? { status: 200, headers: {} } : HTTP400,
   };
-  return (method, params, seen) => {
+  const script: Script = (method, params, seen) => {
     const declaring = capsOf(params)?.extensions !== undefined;
     if (method === "tools/list") return { result: { tools: [TOOL] } };
     if (method === "tools/call") {
@@ -57,8 +69,10 @@ function tasksServer(bad: ReadonlySet<string> = new Set()): Script {
     }
     if (method === "subscriptions/listen") {
       if (!declaring) return bad.has("gating") ? TIMEOUT : missing;
+      const ack = { jsonrpc: "2.0" as const, method: "notifications/subscriptions/acknowledged" };
       const noise = { jsonrpc: "2.0" as const, method: "notifications/message", params: {} };
-      return { ...TIMEOUT, notifications: bad.has("stream") ? [noise] : [] };
+      const sent = bad.has("stream") ? [ack, noise] : bad.has("silent-stream") ? [] : [ack];
+      return { ...TIMEOUT, notifications: sent };
     }
     if (!method.startsWith("tasks/")) return { error: { code: -32601 } };
     if (!declaring && !bad.has("gating")) return missing;
@@ -81,7 +95,8 @@ function tasksServer(bad: ReadonlySet<string> = new Set()): Script {
         : { result: { resultType: "complete" } };
     }
     task.gets++;
-    const base = { resultType: bad.has("get") ? "task" : "complete", taskId };
+    const base = { resultType: bad.has("get") ? "task" : "complete", taskId, pollIntervalMs: 0 };
+    if (task.cancelAt !== undefined && task.gets >= task.cancelAt) task.cancelled = true;
     if (task.cancelled) return { result: { ...base, status: "cancelled" } };
     if (task.gets < 2) return { result: { ...base, status: "working" } };
     return {
@@ -90,6 +105,13 @@ function tasksServer(bad: ReadonlySet<string> = new Set()): Script {
         : { ...base, status: "completed", result: { content: [], isError: false } },
     };
   };
+  const notify = (method: string) => {
+    const last = tasks.get(`task-${next}`);
+    if (method === "notifications/cancelled" && bad.has("notify-cancels") && last) {
+      last.cancelAt = last.gets + 2;
+    }
+  };
+  return Object.assign(script, { notify });
 }
 
 const TASK_CHECKS: Readonly<Record<string, string>> = {
@@ -109,6 +131,7 @@ const TASK_CHECKS: Readonly<Record<string, string>> = {
   "sep-2575-missing-capability-http-400": "status",
   "sep-2663-server-rejects-mismatched-mcp-name-on-tasks-get": "headers",
   "sep-2663-no-progress-or-message-on-task-stream": "stream",
+  "sep-2663-cancel-not-via-cancelled-notification": "notify-cancels",
 };
 
 Deno.test("SEP-2663 lifecycle and gating probes judge a task created from a safe tool", async (t) => {
@@ -120,7 +143,6 @@ Deno.test("SEP-2663 lifecycle and gating probes judge a task created from a safe
         "sep-2663-tasks-get-status-working",
         "sep-2663-tasks-get-status-cancelled",
         "sep-2663-result-type-complete-on-tasks-cancel",
-        "sep-2663-cancel-not-via-cancelled-notification",
         "sep-2663-routing-headers-accepted-on-tasks-get",
       ]
     ) {
@@ -134,6 +156,60 @@ Deno.test("SEP-2663 lifecycle and gating probes judge a task created from a safe
       assert.equal(outcome.status, "fail", `${check} with fault ${fault}: ${outcome.detail}`);
     }
   });
+  await t.step("a task stream that carries nothing is not verified", async () => {
+    const check = "sep-2663-no-progress-or-message-on-task-stream";
+    const outcome = await run(check, context(tasksServer(new Set(["silent-stream"]))));
+    assert.equal(outcome.status, "not-verified");
+    assert.match(outcome.detail ?? "", /carried no message before the deadline/);
+  });
+  await t.step("a tasks/update that gets no answer is not verified, never a pass", async () => {
+    const base = tasksServer();
+    const silent: Script = (method, params, seen) =>
+      method === "tasks/update" ? TIMEOUT : base(method, params, seen);
+    const outcome = await run("sep-2663-update-ignore-unknown-keys", context(silent));
+    assert.equal(outcome.status, "not-verified", outcome.detail);
+  });
+  await t.step("routing headers: two requests without an answer are not verified", async () => {
+    const base = tasksServer();
+    const silent: Script = (method, params, seen) =>
+      method === "tasks/get" ? TIMEOUT : base(method, params, seen);
+    const ctx = scriptedContext({ script: silent, capabilities: EXT });
+    const outcome = await run("sep-2663-routing-headers-accepted-on-tasks-get", ctx);
+    assert.equal(outcome.status, "not-verified", outcome.detail);
+  });
+  await t.step(
+    "a task that never ends is polled to the deadline, at its pollIntervalMs",
+    async () => {
+      let gets = 0;
+      const endless: Script = (method, params) => {
+        if (method === "tools/list") return { result: { tools: [TOOL] } };
+        if (method === "tools/call" && capsOf(params)?.extensions !== undefined) {
+          return { result: { resultType: "task", taskId: "t1", status: "working" } };
+        }
+        if (method === "tasks/get") {
+          gets++;
+          return {
+            result: {
+              resultType: "complete",
+              taskId: "t1",
+              status: "working",
+              pollIntervalMs: 5_000,
+            },
+          };
+        }
+        return { error: { code: -32601 } };
+      };
+      const ctx = context(endless);
+      const working = await run("sep-2663-tasks-get-status-working", ctx);
+      assert.equal(working.status, "pass", working.detail);
+      const completed = await run("sep-2663-tasks-get-status-completed", ctx);
+      assert.equal(completed.status, "not-verified");
+      assert.match(completed.detail ?? "", /seen: working/);
+      // The first task's polls end at the deadline (the fake's 1000 ms --timeout): the 5 s interval
+      // is cut there, so each of the two tasks was polled at most three times, whatever the load.
+      assert.ok(gets <= 6, `${gets} tasks/get`);
+    },
+  );
   await t.step("statuses never reached are not-verified, with the statuses seen", async () => {
     const outcome = await run("sep-2663-tasks-get-status-failed", context(tasksServer()));
     assert.equal(outcome.status, "not-verified");

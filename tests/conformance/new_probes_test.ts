@@ -30,11 +30,41 @@ Deno.test("subscriptions/listen probes judge ack order, tagging and the filter",
     "sep-2575-server-tags-subscription-id",
     "sep-2575-server-honors-notification-filter",
   ];
-  await t.step("a conforming stream passes all three", async () => {
+  const changed = {
+    jsonrpc: "2.0" as const,
+    method: "notifications/tools/list_changed",
+    params: { _meta: { "io.modelcontextprotocol/subscriptionId": 1 } },
+  };
+  await t.step("a conforming stream that delivered an event passes all three", async () => {
     for (const check of checks) {
-      const outcome = await run(check, context({ script: listen([ack(1)]) }));
+      const outcome = await run(check, context({ script: listen([ack(1), changed]) }));
       assert.equal(outcome.status, "pass", `${check}: ${outcome.detail}`);
     }
+  });
+  await t.step("a stream with only its ack: the filter was never put to work", async () => {
+    const outcomes = [];
+    for (const check of checks) {
+      outcomes.push(await run(check, context({ script: listen([ack(1)]) })));
+    }
+    assert.deepEqual(outcomes.map((o) => o.status), ["pass", "pass", "not-verified"]);
+    assert.match(
+      outcomes[2]?.detail ?? "",
+      /no event of the requested types before its acknowledgment/,
+    );
+  });
+  await t.step("a silent stream fails the ack check at the deadline", async () => {
+    const outcome = await run(checks[0]!, context({ script: listen([]) }));
+    assert.equal(outcome.status, "fail");
+    assert.match(outcome.detail ?? "", /before the deadline \(--timeout 1000 ms\)/);
+  });
+  await t.step("the stream is read to the server's deadline, not a shorter window", async () => {
+    const deadlines: Array<number | undefined> = [];
+    const script: Script = (method, params, seen) => {
+      if (method === "subscriptions/listen") deadlines.push(seen.timeoutMs);
+      return listen([ack(1)])(method, params, seen);
+    };
+    await run(checks[0]!, context({ script }));
+    assert.deepEqual(deadlines, [1000], "the fake server's timeoutMs (--timeout)");
   });
   await t.step("a -32601 answer fails them", async () => {
     const ctx = context({ script: () => ({ error: { code: -32601 } }) });

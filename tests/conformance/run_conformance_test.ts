@@ -2,6 +2,7 @@
 
 import assert from "node:assert/strict";
 import { embeddedVersion } from "../../src/conformance/embedded.ts";
+import { RevisionUnavailableError } from "../../src/conformance/revision_unavailable.ts";
 import { runConformance, ServerUnreachableError } from "../../src/conformance/run_conformance.ts";
 import type { CorpusVersion } from "../../src/conformance/types.ts";
 import { ConnectError } from "../../src/transport/failure_layer.ts";
@@ -261,4 +262,155 @@ Deno.test("runConformance() reports a throwing probe as not-verified", async () 
   assert.equal(check?.status, "not-verified");
   assert.match(check?.detail ?? "", /boom/);
   assert.equal(status(result, "sep-986-tool-name-charset"), "untested");
+});
+
+Deno.test("runConformance() gives tier 1 only on evidence: a server that answers only the handshake", async (t) => {
+  const silent = { failure: { kind: "timeout" as const, message: "no response within 1000 ms" } };
+  await t.step("every request after initialize hangs: tier-3, nothing passes", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: {} },
+      script: () => silent,
+    });
+    const result = await runConformance({
+      server: STDIO_SERVER,
+      corpus: corpus("2025-11-25"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    assert.equal(
+      result.statuses.pass,
+      0,
+      JSON.stringify(result.checks.filter((c) => c.status === "pass")),
+    );
+    assert.deepEqual(result.must, { passed: 0, total: 0 });
+    assert.equal(result.tier, "tier-3");
+    assert.equal(status(result, "sep-1036-server-no-undeclared-mode"), "not-verified");
+    const unanswered = result.checks.filter((c) => c.unanswered).map((c) => c.check);
+    assert.ok(unanswered.includes("sep-986-tool-name-length"), unanswered.join(", "));
+    assert.ok(!unanswered.includes("sep-1036-server-no-undeclared-mode"), "it sent no request");
+    assert.match(
+      result.tier_reason,
+      /4 MUST and 5 SHOULD check\(s\) got no answer by the deadline/,
+    );
+  });
+  await t.step("tools/list answered, every tools/call hangs: at most tier-3", async () => {
+    const session = scriptedSession({
+      protocolVersion: "2025-11-25",
+      capabilities: { tools: {} },
+      script: (method) => method === "tools/list" ? { result: { tools: [ECHO] } } : silent,
+    });
+    const result = await runConformance({
+      server: STDIO_SERVER,
+      corpus: corpus("2025-11-25"),
+      connect: () => Promise.resolve(session),
+      toolVersion: "t",
+    });
+    assert.equal(result.statuses.fail, 0);
+    assert.ok(result.must.passed > 0 && result.must.passed === result.must.total);
+    assert.equal(
+      result.checks.find((c) => c.check === "sep-1303-input-validation-tool-error")?.unanswered,
+      true,
+    );
+    assert.equal(result.tier, "tier-3");
+    assert.match(result.tier_reason, /a MUST check got no answer, so at most tier-3/);
+  });
+});
+
+Deno.test("runConformance() refuses a --target-version the server does not speak (exit 7)", async (t) => {
+  /** A server that speaks only `speaks`: a handshake pinned to another revision is refused. */
+  function speaking(speaks: string, closed: string[]) {
+    return (server: { revision?: string }) => {
+      if (server.revision !== undefined && server.revision !== speaks) {
+        return Promise.reject(
+          new ConnectError("initialize", `the handshake for ${server.revision} was refused`),
+        );
+      }
+      const session = scriptedSession({
+        protocolVersion: speaks,
+        capabilities: { tools: {} },
+        script: toolsOnly(),
+      });
+      const close = session.close.bind(session);
+      session.close = () => {
+        closed.push(speaks);
+        return close();
+      };
+      return Promise.resolve(session);
+    };
+  }
+  for (
+    const [target, speaks] of [["2026-07-28", "2025-11-25"], ["2025-11-25", "2026-07-28"]] as const
+  ) {
+    await t.step(`${target} asked of a server that speaks ${speaks}`, async () => {
+      const closed: string[] = [];
+      await assert.rejects(
+        runConformance({
+          server: STDIO_SERVER,
+          corpus: corpus(target),
+          connect: speaking(speaks, closed),
+          toolVersion: "t",
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof RevisionUnavailableError);
+          assert.equal(error.exitCode, 7);
+          assert.equal(error.message, `server speaks up to ${speaks}; ${target} rules not run`);
+          assert.deepEqual(error.report, {
+            target_version: target,
+            corpus_source: "embedded",
+            schema_version: 1,
+            status: "revision-unavailable",
+            reason: error.message,
+            protocol_version: speaks,
+            server: "stdio://fake",
+            transport: "stdio",
+            exit_code: 7,
+            tool: { name: "mcptest", version: "t" },
+          });
+          return true;
+        },
+      );
+      assert.deepEqual(closed, [speaks], "the unpinned session is closed");
+    });
+  }
+  await t.step(
+    "a server that fails the unpinned handshake too is scored, not refused",
+    async () => {
+      const result = await runConformance({
+        server: STDIO_SERVER,
+        corpus: corpus("2026-07-28"),
+        connect: () =>
+          Promise.reject(new ConnectError("initialize", "no answer to server/discover")),
+        toolVersion: "t",
+      });
+      assert.equal(status(result, "sep-2575-server-implements-discover"), "fail");
+    },
+  );
+});
+
+Deno.test("runConformance() fences before the late checks: what the server sent about earlier requests counts", async () => {
+  // The server's elicitation request is still on its way when the last early probe ends; the
+  // session's fence (stdio: pings answered in order) is what brings it in.
+  const sent: unknown[] = [];
+  const session = scriptedSession({
+    protocolVersion: "2025-11-25",
+    capabilities: { tools: {} },
+    script: toolsOnly(),
+    serverMessages: sent,
+  });
+  let fences = 0;
+  session.fence = () => {
+    fences++;
+    sent.push({ jsonrpc: "2.0", id: "e1", method: "elicitation/create", params: { message: "?" } });
+    return Promise.resolve({ held: true, mark: sent.length, end: sent.length });
+  };
+  const result = await runConformance({
+    server: STDIO_SERVER,
+    corpus: corpus("2025-11-25"),
+    connect: () => Promise.resolve(session),
+    toolVersion: "t",
+  });
+  assert.equal(fences, 1, "one fence, between the early probes and the late ones");
+  assert.equal(status(result, "sep-1036-server-no-undeclared-mode"), "fail");
+  assert.equal(status(result, "sep-1036-request-required-params"), "pass");
 });

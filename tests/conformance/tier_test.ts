@@ -8,10 +8,12 @@ const input = (
   must: [number, number],
   should: [number, number],
   may: [number, number] = [0, 0],
+  unanswered?: { must: number; should: number },
 ): TierInput => ({
   must: c(...must),
   should: c(...should),
   may: c(...may),
+  ...(unanswered ? { unanswered } : {}),
 });
 
 Deno.test("scoreTier() maps pass rates to tiers and badges", async (t) => {
@@ -25,7 +27,7 @@ Deno.test("scoreTier() maps pass rates to tiers and badges", async (t) => {
     ["MUST below 80%", input([7, 10], [10, 10]), "tier-3", "T3"],
     ["MUST at 50%", input([5, 10], [0, 0]), "tier-3", "T3"],
     ["MUST below 50%", input([4, 10], [5, 5]), "fail", "F"],
-    ["no MUST decided counts as 100%", input([0, 0], [3, 3]), "tier-1", "T1"],
+    ["no MUST decided: SHOULDs alone never make tier 1", input([0, 0], [3, 3]), "tier-3", "T3"],
     ["nothing decided", input([0, 0], [0, 0], [1, 1]), "tier-3", "T3"],
   ];
   for (const [name, value, tier, badge] of cases) {
@@ -55,5 +57,52 @@ Deno.test("scoreTier() rejects impossible counts", async (t) => {
   });
   await t.step("fractional count", () => {
     assert.throws(() => scoreTier(input([0.5, 1], [0, 0])), RangeError);
+  });
+  await t.step("negative unanswered count", () => {
+    assert.throws(
+      () => scoreTier(input([1, 1], [0, 0], [0, 0], { must: -1, should: 0 })),
+      RangeError,
+    );
+  });
+});
+
+Deno.test("scoreTier() gives tier 1 only with evidence", async (t) => {
+  const cases: Array<[string, TierInput, string]> = [
+    [
+      "every MUST passed, none unanswered",
+      input([10, 10], [5, 5], [0, 0], { must: 0, should: 0 }),
+      "tier-1",
+    ],
+    [
+      "a MUST check got no answer: at most tier 3",
+      input([10, 10], [5, 5], [0, 0], { must: 1, should: 0 }),
+      "tier-3",
+    ],
+    [
+      "a SHOULD check got no answer: at most tier 2",
+      input([10, 10], [5, 5], [0, 0], { must: 0, should: 1 }),
+      "tier-2",
+    ],
+    ["a cap never raises a tier", input([2, 10], [5, 5], [0, 0], { must: 1, should: 0 }), "fail"],
+    [
+      "a cap above the rates' tier changes nothing",
+      input([10, 10], [2, 10], [0, 0], { must: 0, should: 1 }),
+      "tier-3",
+    ],
+    [
+      "only the handshake answered",
+      input([0, 0], [0, 0], [0, 0], { must: 9, should: 3 }),
+      "tier-3",
+    ],
+  ];
+  for (const [name, value, tier] of cases) {
+    await t.step(name, () => assert.equal(scoreTier(value).tier, tier));
+  }
+  await t.step("the reason names the silence and the cap", () => {
+    const capped = scoreTier(input([10, 10], [5, 5], [0, 0], { must: 2, should: 1 }));
+    assert.match(capped.reason, /a MUST check got no answer, so at most tier-3/);
+    assert.match(capped.reason, /2 MUST and 1 SHOULD check\(s\) got no answer by the deadline/);
+    const silent = scoreTier(input([0, 0], [0, 0], [0, 0], { must: 9, should: 0 }));
+    assert.match(silent.reason, /no evidence either way\); 9 MUST check\(s\) got no answer/);
   });
 });

@@ -36,6 +36,7 @@ Deno.test("faulty servers fail their own tests clearly, others still run, nothin
     command: ${raw("exit")}
   garbage:
     command: ${raw("garbage")}
+    timeout_ms: 1500
   silent:
     command: ${raw("silent")}
     timeout_ms: 1500
@@ -53,8 +54,10 @@ ${test("good one", "good")}${test("exits mid-run", "exits")}${
       test("http 500", "http500")
     }${test("refused", "refused")}${test("good two", "good")}`,
   });
-  const started = performance.now();
   try {
+    // Nothing hangs: the run ends with a verdict for every test. The silent server, and the one
+    // that writes garbage instead of answers, cost their own 1.5 s timeout: whether that expires
+    // in their handshake or in the call, the test fails, so a busy machine cannot change it.
     const run = await mcptest(["run", "suite.yml"], { cwd: dir });
     assert.equal(run.code, 1, run.stderr);
     const out = run.stdout;
@@ -75,7 +78,6 @@ ${test("good one", "good")}${test("exits mid-run", "exits")}${
     assert.match(out, /tcp|connection refused/i);
     assert.match(out, /500/);
     assert.match(out, /2 passed, 6 failed/);
-    assert.ok(performance.now() - started < 45_000, "no hang");
   } finally {
     await http500.shutdown();
     await Deno.remove(dir, { recursive: true });

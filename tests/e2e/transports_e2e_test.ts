@@ -1,7 +1,14 @@
 /** @module `mcptest run` against real servers over stdio and Streamable HTTP. */
 
 import assert from "node:assert/strict";
-import { itemsServerArgv, mcptest, startHttp, tempProject } from "../_helpers/cli.ts";
+import {
+  type HttpChild,
+  itemsServerArgv,
+  mcptest,
+  startHttp,
+  tempProject,
+} from "../_helpers/cli.ts";
+import { portBelowEphemeral } from "../fixtures/transport/helpers.ts";
 
 const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";
 const everythingArgv = (
@@ -57,14 +64,25 @@ Deno.test("mcptest run passes against the example server over stdio and Streamab
   }
 });
 
+/**
+ * server-everything over Streamable HTTP. It takes its port from PORT and prints the PORT it was
+ * given, not the port bound, so port 0 cannot be read back: it gets a port port-0 servers are
+ * never handed, and is started again on another should a concurrent run pick the same one.
+ */
+async function startEverythingHttp(): Promise<HttpChild> {
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await startHttp(everythingArgv("streamableHttp"), {
+        PORT: String(portBelowEphemeral()),
+      });
+    } catch (error) {
+      if (attempt >= 5 || !/EADDRINUSE/.test(String(error))) throw error;
+    }
+  }
+}
+
 Deno.test("mcptest run passes against server-everything (npm) over stdio and Streamable HTTP", async () => {
-  const port = (() => {
-    const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const p = (l.addr as Deno.NetAddr).port;
-    l.close();
-    return p;
-  })();
-  const http = await startHttp(everythingArgv("streamableHttp"), { PORT: String(port) });
+  const http = await startEverythingHttp();
   const suite = (server: string) =>
     `  - name: echo over ${server}
     server: ${server}

@@ -1,5 +1,7 @@
 /** @module Raw-wire helpers for the items example server tests: spawn it, speak JSON lines, POST, read SSE. */
 
+import { HANG_MS } from "../_helpers/wait.ts";
+
 /** The example server's entry point. */
 export const SERVER = new URL("../../examples/servers/items_server.ts", import.meta.url).pathname;
 
@@ -12,8 +14,8 @@ export const RUN_FLAGS = [
   "--allow-read",
 ] as const;
 
-/** How long one reply may take before a test fails. */
-const REPLY_TIMEOUT_MS = 15_000;
+/** How long a wait for a reply or an exit may take before a test fails: it only bounds a hang. */
+const REPLY_TIMEOUT_MS = HANG_MS;
 
 /** A decoded JSON object (JSON-RPC message, result, error). */
 export type Json = Record<string, unknown>;
@@ -224,12 +226,12 @@ export class HttpServerProcess {
     return `${this.#base}/mcp${query}`;
   }
 
-  /** SIGTERM, then wait for the exit (SIGKILL after a grace period). */
+  /** SIGTERM, then wait for the exit (SIGKILL only if it hangs: tests read the exit code). */
   async stop(): Promise<Deno.CommandStatus> {
     try {
       this.#child.kill("SIGTERM");
     } catch { /* already gone */ }
-    const status = await within(this.#child.status, 5_000, "slow exit").catch(() => {
+    const status = await within(this.#child.status, REPLY_TIMEOUT_MS, "slow exit").catch(() => {
       try {
         this.#child.kill("SIGKILL");
       } catch { /* already gone */ }

@@ -105,6 +105,29 @@ Deno.test("runTests() wraps an error envelope under result and reports timeouts"
   assert.match(record.tests[1]?.failure?.message ?? "", /no response/);
 });
 
+Deno.test("runTests(): a request waits the test's timeout_ms, else its server's; --timeout never lengthens it", async () => {
+  const server = testServer("a", { timeoutMs: 1000 });
+  const tests = [
+    { ...tool("own timeout", "a", []), timeoutMs: 5000 },
+    tool("server's timeout", "a", []),
+  ];
+  const suite = suiteOf([server], tests);
+  const asked: Array<number | undefined> = [];
+  const session = fakeSession(server, () => ({ result: {} }));
+  const answer = session.request.bind(session);
+  session.request = (method, params, options) => {
+    asked.push(options?.timeoutMs);
+    return answer(method, params);
+  };
+  // A run limit of ten minutes: far more than either, so neither is shortened.
+  await runTests(suite, prepareTests(suite), {
+    connect: () => Promise.resolve(session),
+    toolVersion: "test",
+    timeoutMs: 600_000,
+  });
+  assert.deepEqual(asked, [5000, 1000]);
+});
+
 Deno.test("runTests() redacts secrets from the record", async () => {
   const server = testServer("a");
   const tests = [tool("leaky", "a", [exact("result.echo", "nope")])];

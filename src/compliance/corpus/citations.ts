@@ -1,7 +1,7 @@
 /** @module The spec sentence each rule rests on, per revision range, and the severity its RFC 2119 keyword sets. */
 
 import { ConfigError, type SourcePos } from "../../errors/errors.ts";
-import type { Citation, RuleSeverity } from "./types.ts";
+import type { Citation, RegistryEntry, RuleSeverity } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
 
 const KEYWORDS =
@@ -77,6 +77,8 @@ export function validateCitation(
       at("url"),
     );
   }
+  const newer = urlNewerThanRange(url, revisions);
+  if (newer) throw new ConfigError(`${id}: ${newer}`, at("url"));
   const sentence = text("sentence");
   const found = keywordSeverities(sentence);
   const citation: { -readonly [K in keyof Citation]: Citation[K] } = {
@@ -126,6 +128,48 @@ export function validateCitation(
     citation.severity = found[0]!;
   }
   return citation;
+}
+
+/** The revision a spec URL names: `2025-11-25`, or `draft`. */
+export function revisionOfSpecUrl(url: string): string | undefined {
+  return SPEC_URL.exec(url)?.[1];
+}
+
+/**
+ * Whether spec revision `a` (`2025-11-25`, `draft`; a corpus version's `v` is dropped) is newer
+ * than `b`: dated revisions in date order, `draft` newest.
+ */
+export function isNewerRevision(a: string, b: string): boolean {
+  const key = (r: string) => r.replace(/^v/, "") === "draft" ? "9999" : r.replace(/^v/, "");
+  return key(a) > key(b);
+}
+
+/**
+ * Why a cite's `url` cannot serve every revision of its range, or undefined when it can. A verdict
+ * links to the page of the revision it judged, or of an older revision with the same sentence,
+ * never a newer one: so the page's revision must not be newer than the oldest of the range (which
+ * also keeps it within the newest).
+ */
+export function urlNewerThanRange(url: string, revisions: string): string | undefined {
+  const page = revisionOfSpecUrl(url);
+  const range = expandRange(revisions);
+  const oldest = range?.[0];
+  if (page === undefined || oldest === undefined || !isNewerRevision(page, oldest)) {
+    return undefined;
+  }
+  const where = range!.length > 1 ? `, the oldest revision of "${revisions}"` : "";
+  return `cite url names revision ${page}, newer than ${oldest}${where}: a verdict must link ` +
+    `to a page of the revision it judged or an older one with the same sentence; cite the ` +
+    `${oldest.replace(/^v/, "")} page, or split the range`;
+}
+
+/**
+ * The spec page a verdict in corpus version `version` links to: the url of the citation whose
+ * range holds `version` (its page is never newer than `version`); the entry's `spec_url` when no
+ * citation covers it (a retired rule).
+ */
+export function specUrlIn(entry: RegistryEntry, version: string): string {
+  return citationFor(entry.cite, version)?.url ?? entry.spec_url;
 }
 
 /** The citation that covers corpus version `version`, if any. */

@@ -73,12 +73,14 @@ export type RuleProbe =
     readonly params?: Readonly<Record<string, unknown>>;
     readonly repeat?: number;
   }
-  /** A notification; the root holds whatever arrived within `wait_ms` (normally nothing). */
+  /**
+   * A notification; the root holds what it drew (normally nothing): on stdio everything that came
+   * before the answers to the fence pings sent after it, over HTTP its own POST's response.
+   */
   | {
     readonly kind: "notification";
     readonly method: string;
     readonly params?: Readonly<Record<string, unknown>>;
-    readonly wait_ms?: number;
   }
   /** A raw frame sent as-is (malformed JSON, a batch, a wrong jsonrpc version), `repeat` times. */
   | {
@@ -120,8 +122,13 @@ export interface RuleSetup {
   readonly pick: Readonly<Record<string, SetupPick>>;
 }
 
-/** What a rule needs beyond a capability: `authorization` = the server is configured with credentials. */
-export type RuleRequirement = "authorization";
+/**
+ * What a rule needs beyond a capability: `authorization` = the server is configured with
+ * credentials (checked before the probe); `response` = the probe got an answer (checked after it:
+ * a rule that constrains a field of the answer is skipped when none came, since the rule that
+ * demands the answer already judges its absence, and one missing reply is not counted twice).
+ */
+export type RuleRequirement = "authorization" | "response";
 
 /** One assertion of a rule, in the same shape as a test file's (`target` + `matcher: {name: arg}`). */
 export interface RuleExpectation {
@@ -143,8 +150,15 @@ export interface RuleSpec {
   readonly transport?: "any" | "http" | "stdio";
   /** A request whose result fills the probe's placeholders (see {@link RuleSetup}). */
   readonly setup?: RuleSetup;
-  /** Run only when this holds, else skip with the reason. */
+  /** Run (or, for `response`, judge) only when this holds, else skip with the reason. */
   readonly requires?: RuleRequirement;
+  /**
+   * What must have been observed for a pass to mean anything (same shape as `expect`): a rule about
+   * something the server must not do passes vacuously when the probe could not have drawn it. When
+   * these do not all hold, a would-be pass is reported not verified (a skip saying so), never a
+   * pass; a failure stays a failure.
+   */
+  readonly verified_when?: readonly RuleExpectation[];
 }
 
 /** One revision's complete corpus (not a delta). */

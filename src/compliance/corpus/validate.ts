@@ -47,7 +47,7 @@ export const PROBE_KINDS: readonly string[] = [
 ];
 const HTTP_METHODS: readonly string[] = ["GET", "POST", "DELETE", "OPTIONS"];
 const PICK_TRANSFORMS: readonly string[] = ["argument_values", "required_names"];
-const REQUIREMENTS: readonly string[] = ["authorization"];
+const REQUIREMENTS: readonly string[] = ["authorization", "response"];
 const SPEC_URL =
   /^https:\/\/modelcontextprotocol\.io\/specification\/(\d{4}-\d{2}-\d{2}|draft)\/\S*$/;
 const ID = /^([A-Z]+)-(\d{3})$/;
@@ -194,6 +194,18 @@ export function validateRule(
     );
   }
   const expect = raw.expect.map((e, i) => validateExpectation(id, e, () => at("expect", i)));
+  if (
+    raw.verified_when !== undefined &&
+    (!Array.isArray(raw.verified_when) || raw.verified_when.length === 0)
+  ) {
+    throw new ConfigError(
+      `${id}: verified_when must be a non-empty list of {target, matcher}`,
+      at("verified_when"),
+    );
+  }
+  const verified = (raw.verified_when as unknown[] | undefined)?.map((e, i) =>
+    validateExpectation(id, e, () => at("verified_when", i))
+  );
   if (raw.setup !== undefined) validateSetup(id, raw.setup, (...p) => at("setup", ...p));
   if (raw.requires !== undefined && !REQUIREMENTS.includes(String(raw.requires))) {
     throw new ConfigError(
@@ -214,6 +226,7 @@ export function validateRule(
     ...(raw.requires === undefined
       ? {}
       : { requires: raw.requires as NonNullable<RuleSpec["requires"]> }),
+    ...(verified === undefined ? {} : { verified_when: verified }),
   };
 }
 

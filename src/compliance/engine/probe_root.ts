@@ -1,8 +1,7 @@
 /** @module Run a rule's probe over a live session and build the root its targets resolve against. */
 
-import type { Exchange, Session } from "../../session/types.ts";
+import type { Exchange, FenceResult, Session } from "../../session/types.ts";
 import type { RevisionInfo } from "../../protocol/revisions.ts";
-import { isResponse, type JsonRpcResponse } from "../../protocol/jsonrpc.ts";
 import { responseRoot } from "../../runner/response_root.ts";
 import { runFreshProbe } from "./fresh_probe.ts";
 import { runHttpProbe } from "./http_probe.ts";
@@ -15,106 +14,30 @@ export interface ProbeOutcome {
   readonly failure?: string;
 }
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * How long a fenced raw frame waits for its answer before the fence goes out (ms). A local server
- * answers a frame it rejects within a few milliseconds.
+ * What a probe drew, of the server messages since it began: everything before the fence's first
+ * answer, and the responses that came before its last one (a server may answer one step out of
+ * order; a line it writes after each answer is the fence's own, not the probe's).
  */
-export const FIRST_LOOK_MS = 10;
-
-/** After the fence's answer, how long a late answer to the frame may still come (ms). */
-export const FENCE_GRACE_MS = 20;
-
-/** A late answer to a raw frame: a response with the expected id (or `id: null`), any when none is expected. */
-function lateAnswer(
-  messages: ReturnType<typeof serverMessages>,
-  expectId: string | number | undefined,
-): JsonRpcResponse | undefined {
-  return messages.map((m) => m.message).find((m): m is JsonRpcResponse =>
-    isResponse(m) && (expectId === undefined || m.id === expectId || m.id === null)
-  );
+function drawn(
+  fresh: ReturnType<typeof serverMessages>,
+  since: number,
+  fence: FenceResult | undefined,
+): ReturnType<typeof serverMessages> {
+  if (fence === undefined) return fresh;
+  const before = fresh.slice(0, Math.max(0, fence.mark - since));
+  const between = fresh.slice(Math.max(0, fence.mark - since), Math.max(0, fence.end - since));
+  return [...before, ...between.filter((m) => isResponseMessage(m.message))];
 }
 
-/**
- * Wait after a notification for what it may (wrongly) draw, at most `waitMs`: a `ping` follows it
- * as a fence; a server reads its input in order, so what the notification draws comes before the
- * ping's answer, or within {@link FENCE_GRACE_MS} of it when sent out of order.
- * @returns whether the fence was answered (else the whole `waitMs` went by)
- */
-async function fencedWait(session: Session, waitMs: number): Promise<boolean> {
-  const until = performance.now() + waitMs;
-  const fence = await session.request("ping", undefined, { timeoutMs: Math.max(1, waitMs) });
-  const end = fence.failure === undefined
-    ? Math.min(until, performance.now() + FENCE_GRACE_MS)
-    : until;
-  await delay(Math.max(0, end - performance.now()));
-  return fence.failure === undefined;
+function isResponseMessage(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !("method" in value) && "id" in value;
 }
 
-/** Send a notification and wait `waitMs` for what it draws (no fence). */
-async function plainWait(
-  session: Session,
-  method: string,
-  params: Record<string, unknown> | undefined,
-  waitMs: number,
-): Promise<{ since: number; failure?: string }> {
-  const since = serverMessages(session).length;
-  let failure: string | undefined;
-  try {
-    await session.notify(method, params);
-  } catch (error) {
-    failure = error instanceof Error ? error.message : String(error);
-  }
-  await delay(waitMs);
-  return failure === undefined ? { since } : { since, failure };
-}
-
-/**
- * Send a raw frame a server may drop without answering, without waiting out the whole deadline
- * when it does: the frame gets {@link FIRST_LOOK_MS}; if nothing came, a `ping` follows it as a
- * fence. A server reads its input in order, so once it has answered the ping (any answer, even
- * -32601), an answer to the earlier frame is either already here or not coming: the probe waits
- * {@link FENCE_GRACE_MS} more for one that was sent out of order, never past `deadlineMs`. A late
- * answer (it arrives unmatched, after the first look) counts as the frame's answer.
- */
-async function sendRawFenced(
-  session: Session,
-  frame: string,
-  expectId: string | number | undefined,
-  deadlineMs: number,
-): Promise<Exchange> {
-  const started = performance.now();
-  const left = () => Math.max(1, Math.round(deadlineMs - (performance.now() - started)));
-  const since = serverMessages(session).length;
-  const options = expectId === undefined ? {} : { expectId };
-  const first = await session.sendRaw(frame, {
-    ...options,
-    timeoutMs: Math.min(deadlineMs, FIRST_LOOK_MS),
-  });
-  if (first.failure?.kind !== "timeout" || deadlineMs <= FIRST_LOOK_MS) return first;
-  const arrived = () => lateAnswer(serverMessages(session).slice(since), expectId);
-  const fence = await session.request("ping", undefined, { timeoutMs: left() });
-  const fenced = fence.failure === undefined;
-  // Without an answer to the fence there is nothing to order by: wait out the deadline.
-  const until = performance.now() + (fenced ? Math.min(FENCE_GRACE_MS, left()) : left());
-  while (arrived() === undefined && performance.now() < until) await delay(5);
-  const durationMs = Math.round(performance.now() - started);
-  const late = arrived();
-  if (late !== undefined) {
-    const { failure: _none, ...answered } = first;
-    return { ...answered, response: late, durationMs };
-  }
-  return {
-    ...first,
-    durationMs,
-    failure: {
-      kind: "timeout",
-      message: fenced
-        ? `no response to the frame within ${durationMs} ms (the server answered a ping sent after it)`
-        : `no response to the frame within ${durationMs} ms`,
-    },
-  };
+/** 1 when the exchange is a tools/call the server answered (a call that could draw requests). */
+function toolCallsAnswered(exchange: Exchange): number {
+  const method = (exchange.request as { method?: unknown }).method;
+  return method === "tools/call" && exchange.response !== undefined ? 1 : 0;
 }
 
 function serverMessages(session: Session) {
@@ -169,13 +92,16 @@ function exchangeRoot(
       unparsed_frames: fresh.filter((m) => m.parseError !== undefined).length,
     },
     progress_observation: progressObservation(exchange.notifications),
+    exercised: { tool_calls: toolCallsAnswered(exchange) },
     list_observation: { duplicate_ids: duplicateIds(exchange.response?.result) },
   };
 }
 
 /**
  * Run `probe` (placeholders already filled). Never throws for a server failure: it is in `failure`
- * and the root lacks the targets.
+ * and the root lacks the targets. Nothing here waits a fixed time: a raw frame's "no answer" and
+ * what a notification or a request drew are decided by the session's fence (on stdio, the server
+ * answered pings sent after the probe, in order), and every wait is bounded by `timeoutMs`.
  */
 export async function runProbe(
   session: Session,
@@ -183,11 +109,10 @@ export async function runProbe(
   revision: RevisionInfo,
   timeoutMs: number,
   watchWire: boolean,
-  fence = false,
 ): Promise<ProbeOutcome> {
-  const settle = watchWire ? 30 : 0;
   const since = serverMessages(session).length;
-  const freshSince = () => serverMessages(session).slice(since);
+  /** What the server sent on its own since the probe began (up to a fence's mark). */
+  const freshSince = (mark?: number) => serverMessages(session).slice(since, mark);
   switch (probe.kind) {
     case "handshake":
       return { root: handshakeRoot(session) };
@@ -202,17 +127,17 @@ export async function runProbe(
               probe.params ? { ...probe.params } : undefined,
               { timeoutMs },
             )
-            : fence
-            ? await sendRawFenced(session, probe.frame, probe.expect_id, timeoutMs)
             : await session.sendRaw(probe.frame, {
               timeoutMs,
+              fence: true,
               ...(probe.expect_id === undefined ? {} : { expectId: probe.expect_id }),
             }),
         );
       }
-      if (settle) await delay(settle);
+      // What the probe drew on the wire (frames that do not parse) is in once the fence holds.
+      const fence = watchWire ? await session.fence?.({ timeoutMs }) : undefined;
       const first = exchanges[0]!;
-      const root = exchangeRoot(first, freshSince());
+      const root = exchangeRoot(first, freshSince(fence?.mark));
       if (exchanges.length > 1) root.repeat_observation = repeatObservation(exchanges);
       return withFailure(root, exchanges.find((e) => e.failure) ?? first);
     }
@@ -230,29 +155,21 @@ export async function runProbe(
       }
     }
     case "notification": {
-      const params = probe.params ? { ...probe.params } : undefined;
-      const waitMs = probe.wait_ms ?? 100;
-      if (fence) {
-        let failure: string | undefined;
-        try {
-          await session.notify(probe.method, params);
-        } catch (error) {
-          failure = error instanceof Error ? error.message : String(error);
-        }
-        if (failure !== undefined) return { root: { received: [] }, failure };
-        await fencedWait(session, waitMs);
-        const received = freshSince();
-        // A frame that does not parse cannot be told apart from what the fence's answer brought
-        // with it: judge the notification again without a fence, as if there were none.
-        if (!received.some((m) => m.parseError !== undefined)) {
-          return { root: { received: received.map((m) => m.message ?? m.raw) } };
-        }
+      try {
+        await session.notify(probe.method, probe.params ? { ...probe.params } : undefined);
+      } catch (error) {
+        const failure = error instanceof Error ? error.message : String(error);
+        return { root: { received: [] }, failure };
       }
-      const plain = await plainWait(session, probe.method, params, waitMs);
-      const root = {
-        received: serverMessages(session).slice(plain.since).map((m) => m.message ?? m.raw),
+      // Over Streamable HTTP what the notification drew came on its own POST's response, which
+      // notify() has read; on an in-order stream it is all in once the fence holds.
+      const fence = await session.fence?.({ timeoutMs });
+      const root = { received: drawn(freshSince(), since, fence).map((m) => m.message ?? m.raw) };
+      return fence?.held !== false ? { root } : {
+        root,
+        failure: "the server did not answer the ping sent after the notification, " +
+          "so what the notification drew cannot be told",
       };
-      return plain.failure === undefined ? { root } : { root, failure: plain.failure };
     }
     case "http": {
       const target = session.server.target;

@@ -10,6 +10,7 @@ import { runProbe } from "./probe_root.ts";
 import { runSetup } from "./setup.ts";
 import { fillTemplates } from "./templates.ts";
 import { severityIn } from "../corpus/severity.ts";
+import { specUrlIn } from "../corpus/citations.ts";
 import { AuthRegistry } from "../../auth/registry.ts";
 import { redactTests } from "../../record/redact.ts";
 import {
@@ -31,12 +32,11 @@ export interface RunRulesOptions {
   readonly file: string;
   readonly pos?: SourcePos;
   readonly suiteDir?: string;
-  readonly timeoutMs: number;
   /**
-   * How long a probe that may legitimately get no answer (a `raw` malformed frame on stdio) waits: {@link PROBE_DEADLINE_MS} by default, never more than
-   * `timeoutMs`.
+   * The deadline of every probe (the user's `--timeout`, or the server's `timeout_ms`): a bound on
+   * waiting, never what decides a verdict on a live server (see docs/verdict-timing.md).
    */
-  readonly probeDeadlineMs?: number;
+  readonly timeoutMs: number;
   /**
    * Open another session to the same server, handshake done (pinned to the same revision). When
    * given, `raw` rules run concurrently, each on a fresh session of its own, beside the others.
@@ -50,31 +50,19 @@ export interface RunRulesOptions {
   readonly auth?: AuthRegistry;
 }
 
-/**
- * The probe deadline (ms) on stdio: a stdio server may stay silent on a malformed frame (it drops
- * what it cannot parse), so such probes wait this long for an answer, not the full timeout. A
- * local server answers a frame it rejects within milliseconds. Over HTTP every POST gets an HTTP
- * answer, so raw probes there keep the full timeout.
- */
-export const PROBE_DEADLINE_MS = 500;
-
-/** Whether a rule's probe may legitimately get no answer (it runs under the probe deadline). */
-export function mayGoUnanswered(rule: RuleSpec): boolean {
-  return rule.probe.kind === "raw";
-}
-
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
 export function ruleName(entry: RegistryEntry | undefined, id: string, version: string): string {
   return `${id} ${entry?.title ?? ""} [${version}]`.replace(/\s+/g, " ");
 }
 
-/** The rule reference a result carries: id, revision, severity there, spec URL. */
+/** The rule reference a result carries: id, revision, severity there, and the spec page cited for that revision. */
 export function ruleRef(entry: RegistryEntry, version: string): RuleRef {
   return {
     id: entry.id,
     revision: version,
     severity: severityIn(entry, version),
-    specUrl: entry.spec_url,
+    // The page of the citation whose range holds `version`: never a newer revision's page.
+    specUrl: specUrlIn(entry, version),
   };
 }
 
@@ -216,13 +204,7 @@ export async function runRule(
   }
   const { rule: filled, credentials } = prepared;
   const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
-  const stdio = session.server.target.kind === "stdio";
-  const underDeadline = mayGoUnanswered(filled) && stdio;
-  // On stdio a probe that waits for what may never come is cut short by a ping fence.
-  const fence = stdio && (filled.probe.kind === "raw" || filled.probe.kind === "notification");
-  const timeoutMs = underDeadline
-    ? Math.min(options.timeoutMs, options.probeDeadlineMs ?? PROBE_DEADLINE_MS)
-    : options.timeoutMs;
+  const { timeoutMs } = options;
   const outcome = credentials !== undefined && filled.probe.kind === "http"
     ? await runCredentialedHttpProbe(
       session,
@@ -231,34 +213,69 @@ export async function runRule(
       timeoutMs,
       credentials,
     )
-    : await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire, fence);
-  const assertions = await assertAll(outcome.root, filled.expect, pos, options.suiteDir ?? ".");
+    : await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire);
+  const suiteDir = options.suiteDir ?? ".";
+  const unjudged = filled.requires === "response" && !answered(outcome.root)
+    ? `no answer to judge (${outcome.failure ?? "the server sent none"}); ` +
+      "the rule that requires the answer judges its absence"
+    : undefined;
+  if (unjudged !== undefined) {
+    return { ...base, status: "skip", durationMs: elapsed(), assertions: [], skipReason: unjudged };
+  }
+  const assertions = await assertAll(outcome.root, filled.expect, pos, suiteDir);
   const passed = assertions.every((a) => a.status === "pass");
-  const result: TestResult = {
-    ...base,
-    status: passed ? "pass" : "fail",
-    durationMs: elapsed(),
-    assertions,
-    ...(outcome.failure === undefined || passed ? {} : { failure: { message: outcome.failure } }),
-  };
+  const vacuous = passed ? await unverified(outcome.root, filled, pos, suiteDir) : undefined;
+  const result: TestResult = vacuous !== undefined
+    ? { ...base, status: "skip", durationMs: elapsed(), assertions, skipReason: vacuous }
+    : {
+      ...base,
+      status: passed ? "pass" : "fail",
+      durationMs: elapsed(),
+      assertions,
+      ...(outcome.failure === undefined || passed ? {} : { failure: { message: outcome.failure } }),
+    };
   // A server may echo a token (or a fetch error name the URL that carried one): never keep it.
   const secrets = credentials === undefined ? [] : credentialSecrets(credentials);
   return secrets.length === 0 ? result : redactTests([result], secrets)[0]!;
+}
+
+/** Whether a probe's root holds an answer (a JSON-RPC response envelope). */
+function answered(root: Record<string, unknown>): boolean {
+  return root.response !== undefined && root.response !== null;
+}
+
+/**
+ * For a rule that passed: why the pass proves nothing (its `verified_when` evidence is missing),
+ * or undefined when it stands. The reason starts `not verified:` in every report.
+ */
+async function unverified(
+  root: Record<string, unknown>,
+  rule: RuleSpec,
+  pos: SourcePos,
+  suiteDir: string,
+): Promise<string | undefined> {
+  if (rule.verified_when === undefined) return undefined;
+  const evidence = await assertAll(root, rule.verified_when, pos, suiteDir);
+  const missing = evidence.filter((a) => a.status !== "pass");
+  if (missing.length === 0) return undefined;
+  const what = missing.map((a) => `${a.target}: expected ${a.expected}, actual ${a.actual}`);
+  return `not verified: the probe observed nothing that could show a violation (${
+    what.join("; ")
+  })`;
 }
 
 /** How many extra sessions the raw rules share over HTTP (each runs its share one at a time). */
 export const RAW_SESSIONS = 2;
 
 /**
- * Run `rules` over one session, results in rule order. Rules on a session never overlap: a raw
- * frame's `id: null` answer, the notifications a probe waits for, and the wire observations
- * (unparsed frames) belong to whichever probe is in flight, so a rule must be alone on its session
- * to be judged fairly. With `openSession`, `fresh` rules run on connections of their own beside the
- * shared session, and over HTTP the `raw` rules run on {@link RAW_SESSIONS} sessions of their own
- * (one rule at a time on each). On stdio a raw frame a server drops costs one fenced wait
- * (a `ping` fence, tens of milliseconds: see probe_root.ts) rather than a deadline, so the raw rules run last
- * on the shared session: a second server process costs more than they do, and a late answer can
- * only reach another raw rule, never a request or notification rule.
+ * Run `rules` over one session, results in rule order. Rules on a session never overlap: at most
+ * one raw frame is in flight per connection, so an answer that carries no usable id (`id: null`)
+ * can only be that frame's, and what a probe draws is told apart by the session's fence (on
+ * stdio, the answers to pings sent after it), never by a wait. With `openSession`, `fresh` rules
+ * run on connections of their own beside the shared session, and over HTTP the `raw` rules run on
+ * {@link RAW_SESSIONS} sessions of their own (one rule at a time on each). On stdio the raw rules
+ * run last on the shared session: a frame the server drops costs two pings, less than a second
+ * server process would.
  */
 export async function runRules(
   session: Session,

@@ -1,6 +1,7 @@
 /** @module SEP-2663 task artefacts for probes: the extension gate, a task created from a safe tool, and what its polls showed. */
 
 import { META_CLIENT_CAPABILITIES } from "../../session/meta.ts";
+import { delay } from "../../transport/wait.ts";
 import type { Exchange } from "../../session/types.ts";
 import {
   notApplicable,
@@ -14,8 +15,11 @@ import { needsStateless } from "./_stateless.ts";
 /** The extension identifier. */
 export const TASKS = "io.modelcontextprotocol/tasks";
 
-/** How long a probe polls one task (capped by --timeout). */
-export const TASK_POLL_WINDOW_MS = 3_000;
+/**
+ * The pause between two polls of a task that names no `pollIntervalMs`. It only paces the polls:
+ * the deadline (--timeout) and the statuses seen decide, never this pause.
+ */
+export const DEFAULT_POLL_INTERVAL_MS = 100;
 
 /** Task statuses after which a task never changes. */
 export const TERMINAL = new Set(["completed", "failed", "cancelled"]);
@@ -129,27 +133,34 @@ async function createTask(
   return notVerified(NO_TASK);
 }
 
-/** Poll tasks/get until the task is terminal or the window closes. */
-async function poll(ctx: ProbeContext, taskId: string): Promise<Exchange[]> {
+/** The server's suggested pause between polls: `pollIntervalMs`, else 2025-11-25's `pollInterval`. */
+function pollIntervalOf(task: Record<string, unknown>): number | undefined {
+  const hint = task.pollIntervalMs ?? task.pollInterval;
+  return typeof hint === "number" && Number.isFinite(hint) && hint >= 0 ? hint : undefined;
+}
+
+/**
+ * Poll tasks/get until the task reaches a terminal status (or a poll gets no result), or the
+ * deadline passes: the server's `timeoutMs` (--timeout) from the first poll. Between polls the
+ * task's own `pollIntervalMs` is respected ({@link DEFAULT_POLL_INTERVAL_MS} when it names none),
+ * cut short at the deadline so the last poll is made there.
+ */
+export async function pollTask(ctx: ProbeContext, taskId: string): Promise<Exchange[]> {
   const polls: Exchange[] = [];
-  const window = Math.min(TASK_POLL_WINDOW_MS, ctx.session.server.timeoutMs);
-  const deadline = Date.now() + window;
+  const deadline = performance.now() + ctx.session.server.timeoutMs;
   while (true) {
-    const last = polls.at(-1);
-    const result = last ? resultOf(last) : undefined;
-    if (last && (!result || TERMINAL.has(String(result.status)))) break;
-    if (last && Date.now() >= deadline) break;
-    if (last) {
-      const hint = Number(result?.pollIntervalMs);
-      const wait = Number.isFinite(hint) ? Math.min(Math.max(hint, 20), 250) : 100;
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-    polls.push(await taskRequest(ctx, "tasks/get", taskId));
+    const exchange = await taskRequest(ctx, "tasks/get", taskId);
+    polls.push(exchange);
+    const task = resultOf(exchange);
+    if (!task || TERMINAL.has(String(task.status))) break;
+    const left = deadline - performance.now();
+    if (left <= 0) break;
+    await delay(Math.min(pollIntervalOf(task) ?? DEFAULT_POLL_INTERVAL_MS, left));
   }
   return polls;
 }
 
-/** The run's task: created once, then polled to a terminal status (or the window's end). */
+/** The run's task: created once, then polled to a terminal status (or the deadline). */
 export function taskRun(ctx: ProbeContext): Promise<TaskRun | ProbeOutcome> {
   let run = runs.get(ctx);
   if (!run) {
@@ -159,7 +170,7 @@ export function taskRun(ctx: ProbeContext): Promise<TaskRun | ProbeOutcome> {
       const made = await createTask(ctx);
       if (isOutcome(made)) return made;
       const taskId = String(made.created.taskId);
-      return { ...made, taskId, polls: await poll(ctx, taskId) };
+      return { ...made, taskId, polls: await pollTask(ctx, taskId) };
     })();
     runs.set(ctx, run);
   }
@@ -188,7 +199,7 @@ export function cancelRun(ctx: ProbeContext): Promise<CancelRun | ProbeOutcome> 
         );
       }
       const cancel = await taskRequest(ctx, "tasks/cancel", created.taskId);
-      return { taskId: created.taskId, cancel, polls: await poll(ctx, created.taskId) };
+      return { taskId: created.taskId, cancel, polls: await pollTask(ctx, created.taskId) };
     })();
     cancels.set(ctx, run);
   }

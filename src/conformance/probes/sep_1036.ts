@@ -1,6 +1,14 @@
 /** @module SEP-1036 probes: a client that declares no elicitation capability gets no elicitation requests. */
 
-import { fail, notApplicable, pass, type ProbeContext, type ProbeSet } from "../probe_types.ts";
+import {
+  fail,
+  notApplicable,
+  notVerified,
+  pass,
+  type ProbeContext,
+  type ProbeSet,
+} from "../probe_types.ts";
+import { answered } from "./_evidence.ts";
 import { asRecord } from "./_helpers.ts";
 
 /** The elicitation/create requests the server sent during the run. */
@@ -17,12 +25,26 @@ const NONE = "the server sent no elicitation request during the run";
 /** Check id -> probe. */
 export const sep1036: ProbeSet = {
   probes: {
+    // Evidence: a tools/call the server answered (tool code is where a server elicits). With
+    // none, "no elicitation came" rests on nothing the server did: not verified.
     "sep-1036-server-no-undeclared-mode": (ctx) => {
       const sent = elicitations(ctx);
-      return Promise.resolve(
-        sent.length === 0 ? pass(`${NONE} (mcptest declares no elicitation capability)`) : fail(
+      if (sent.length > 0) {
+        return Promise.resolve(fail(
           `${sent.length} elicitation/create request(s) to a client that declared no elicitation capability`,
-        ),
+        ));
+      }
+      const calls = answered(ctx, ["tools/call"]);
+      return Promise.resolve(
+        calls.length > 0
+          ? pass(
+            `the server answered ${calls.length} tools/call during the run with no ` +
+              "elicitation/create request (mcptest declares no elicitation capability)",
+          )
+          : notVerified(
+            "no tools/call was answered during the run, so the server never ran a tool that " +
+              "could have elicited (mcptest declares no elicitation capability)",
+          ),
       );
     },
     "sep-1036-request-required-params": (ctx) => {

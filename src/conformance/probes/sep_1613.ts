@@ -1,6 +1,6 @@
 /** @module SEP-1613 probes: tool schemas are objects, valid in their dialect (2020-12 by default). */
 
-import { fail, notVerified, pass, type ProbeSet } from "../probe_types.ts";
+import { fail, notApplicable, notVerified, pass, type ProbeSet } from "../probe_types.ts";
 import { asRecord, isOutcome, listTools } from "./_helpers.ts";
 import { checkSchema } from "./_schemas.ts";
 
@@ -10,6 +10,7 @@ export const sep1613: ProbeSet = {
     "sep-1613-input-schema-not-null": async (ctx) => {
       const tools = await listTools(ctx);
       if (isOutcome(tools)) return tools;
+      if (tools.length === 0) return notVerified("tools/list lists no tool, so no schema to judge");
       const bad = tools.filter((t) => !asRecord(t.inputSchema)).map((t) => `"${t.name}"`);
       if (bad.length > 0) {
         return fail(`inputSchema is missing or not an object on ${bad.join(", ")}`);
@@ -41,7 +42,7 @@ export const sep1613: ProbeSet = {
       const tools = await listTools(ctx);
       if (isOutcome(tools)) return tools;
       const withOutput = tools.filter((t) => t.outputSchema !== undefined);
-      if (withOutput.length === 0) return pass("no tool declares an outputSchema");
+      if (withOutput.length === 0) return notApplicable("no tool declares an outputSchema");
       const bad = withOutput.filter((t) => asRecord(t.outputSchema)?.type !== "object");
       if (bad.length > 0) {
         return fail(

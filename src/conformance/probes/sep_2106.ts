@@ -1,6 +1,6 @@
 /** @module SEP-2106 probes: output schemas are valid 2020-12, `$ref`s stay local, structured content has a text twin. */
 
-import { fail, notVerified, pass, type ProbeSet } from "../probe_types.ts";
+import { fail, notApplicable, notVerified, pass, type ProbeSet } from "../probe_types.ts";
 import { asRecord, isOutcome, listTools, resultOf, type ToolDef } from "./_helpers.ts";
 import { checkSchema, refsOf } from "./_schemas.ts";
 
@@ -19,7 +19,7 @@ export const sep2106: ProbeSet = {
       const tools = await listTools(ctx);
       if (isOutcome(tools)) return tools;
       const withOutput = tools.filter((t) => t.outputSchema !== undefined);
-      if (withOutput.length === 0) return pass("no tool declares an outputSchema");
+      if (withOutput.length === 0) return notApplicable("no tool declares an outputSchema");
       for (const tool of withOutput) {
         const verdict = checkSchema(tool.outputSchema);
         if (verdict.valid === false) return fail(`"${tool.name}" outputSchema ${verdict.reason}`);
@@ -30,13 +30,17 @@ export const sep2106: ProbeSet = {
       const tools = await listTools(ctx);
       if (isOutcome(tools)) return tools;
       const remote: string[] = [];
+      let refs = 0;
       for (const tool of tools) {
         for (const ref of [...refsOf(tool.inputSchema), ...refsOf(tool.outputSchema)]) {
+          refs++;
           if (!ref.startsWith("#")) remote.push(`"${tool.name}": ${ref}`);
         }
       }
       if (remote.length > 0) return fail(`non-local $ref: ${remote.slice(0, 3).join("; ")}`);
-      return pass("every $ref is a same-document reference (or there are none)");
+      return refs > 0
+        ? pass(`${refs} $ref(s), each a same-document reference`)
+        : notApplicable("no tool schema uses $ref");
     },
     "sep-2106-non-object-structured-content-fallback": async (ctx) => {
       const tools = await listTools(ctx);

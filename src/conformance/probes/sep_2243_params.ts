@@ -11,6 +11,7 @@ import {
   type ProbeOutcome,
   type ProbeSet,
 } from "../probe_types.ts";
+import { isSilent } from "../probe_context.ts";
 import { asRecord, describe, isOutcome, listTools, type ToolDef } from "./_helpers.ts";
 import { errorCodes, httpStateless } from "./_stateless.ts";
 
@@ -105,9 +106,14 @@ export const sep2243Params: ProbeSet = {
       "an optional x-mcp-header parameter",
       async (ctx, p) => {
         const exchange = await call(ctx, p, {}, {});
-        return headerRejected(ctx, exchange)
-          ? fail(`${at(p)} omitted, no header: ${describe(exchange)} (the header was expected)`)
-          : pass(`${at(p)} omitted without its header: ${describe(exchange)}`);
+        if (headerRejected(ctx, exchange)) {
+          return fail(
+            `${at(p)} omitted, no header: ${describe(exchange)} (the header was expected)`,
+          );
+        }
+        return exchange.response
+          ? pass(`${at(p)} omitted without its header: ${describe(exchange)}`)
+          : notVerified(`${at(p)} omitted without its header: ${describe(exchange)}`);
       },
     ),
     "sep-2243-server-reject-missing-required": probe(
@@ -147,6 +153,9 @@ export const sep2243Params: ProbeSet = {
         const name = `Mcp-Param-${p.header}`;
         const base64 = `=?base64?${btoa(text)}?=`;
         const matching = await call(ctx, p, { [p.param]: value }, { [name]: base64 });
+        if (isSilent(matching)) {
+          return notVerified(`${at(p)}: a Base64 header equal to the body: ${describe(matching)}`);
+        }
         if (headerRejected(ctx, matching)) {
           return fail(
             `${at(p)}: a Base64 header equal to the body after decoding was rejected: ${

@@ -1,7 +1,8 @@
 /** @module SEP-2322 probes: resultType on results; no InputRequiredResult on list requests; no server requests. */
 
 import { fail, notVerified, pass, type ProbeSet } from "../probe_types.ts";
-import { asRecord, describe, resultOf } from "./_helpers.ts";
+import { answered, serverRequests } from "./_evidence.ts";
+import { describe, resultOf } from "./_helpers.ts";
 import { anyListMethod, needsStateless } from "./_stateless.ts";
 
 /** Check id -> probe. */
@@ -31,19 +32,28 @@ export const sep2322: ProbeSet = {
       }
       return pass(`${method} was answered with a complete result`);
     },
+    // Evidence: a tools/call the server answered (tools are where a server asks for input).
     "sep-2322-no-server-requests": (ctx) => {
       const g = needsStateless(ctx);
       if (g) return Promise.resolve(g);
-      const requests = (ctx.session.capture().server_messages ?? []).filter((m) => {
-        const message = asRecord(m.message);
-        return message !== undefined && typeof message.method === "string" && "id" in message;
-      });
-      if (requests.length === 0) {
-        return Promise.resolve(pass("no server-to-client request during the run"));
+      const requests = serverRequests(ctx);
+      if (requests.length > 0) {
+        return Promise.resolve(
+          fail(
+            `the server sent ${requests.length} request(s) to the client, first ${
+              String(requests[0]?.method)
+            }`,
+          ),
+        );
       }
-      const method = String(asRecord(requests[0]?.message)?.method);
+      const calls = answered(ctx, ["tools/call"]);
       return Promise.resolve(
-        fail(`the server sent ${requests.length} request(s) to the client, first ${method}`),
+        calls.length > 0
+          ? pass(`the server answered ${calls.length} tools/call with no server-to-client request`)
+          : notVerified(
+            "no tools/call was answered during the run, so the server never ran a tool that " +
+              "could have asked the client for input",
+          ),
       );
     },
   },

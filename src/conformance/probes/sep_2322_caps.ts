@@ -17,6 +17,8 @@ const KINDS: Readonly<Record<string, string>> = {
 interface Answer {
   readonly needs: string[];
   readonly summary: string;
+  /** Whether the server answered at all (a result or an error). */
+  readonly answered: boolean;
 }
 
 /** tools/call of `tool` (no arguments) from a client declaring exactly `declared`. */
@@ -28,7 +30,8 @@ async function callAs(ctx: ProbeContext, tool: string, declared: string[]): Prom
     _meta: { [META_CLIENT_CAPABILITIES]: caps },
   });
   const result = resultOf(exchange);
-  if (!result) return { needs: [], summary: describe(exchange) };
+  const answered = exchange.response !== undefined;
+  if (!result) return { needs: [], summary: describe(exchange), answered };
   const requests = Object.values(asRecord(result.inputRequests) ?? {});
   const needs = Object.entries(KINDS)
     .filter(([, method]) => requests.some((request) => asRecord(request)?.method === method))
@@ -37,6 +40,7 @@ async function callAs(ctx: ProbeContext, tool: string, declared: string[]): Prom
   return {
     needs,
     summary: needs.length > 0 ? `inputRequests for ${needs.join(", ")}` : `resultType ${type}`,
+    answered,
   };
 }
 
@@ -70,6 +74,12 @@ export const sep2322Caps: ProbeSet = {
             );
           }
           seen.push(`${label(declared)}: ${answer.summary}`);
+          if (!answer.answered) {
+            return notVerified(
+              `tool "${tool.name}" called by a client declaring ${label(declared)}: ` +
+                `${answer.summary}, so what it asks for then is unknown`,
+            );
+          }
         }
         return pass(
           `tool "${tool.name}" asks for ${asked.needs.join(", ")} input, and never for an ` +

@@ -97,9 +97,11 @@ export const sep2322Mrtr: ProbeSet = {
     "sep-2322-error-on-protocol-error": async (ctx) => {
       const blocked = needsStateless(ctx);
       if (blocked) return blocked;
-      // No expectId: the parse-error answer has id null, the next response matching no request.
+      // No expectId: the parse-error answer has id null; it is this frame's while it is the only
+      // raw frame in flight. "No answer" is decided by the session's fence (the server answered
+      // pings sent after the frame, in order) or the deadline (--timeout), never a shorter window.
       const malformed = await ctx.session.sendRaw('{"jsonrpc":"2.0","id":"mcptest-bad-json",', {
-        timeoutMs: Math.min(2_000, ctx.session.server.timeoutMs),
+        fence: true,
       });
       const invalid = await ctx.session.request("tools/call", { name: 42, arguments: "none" });
       const problems: string[] = [];

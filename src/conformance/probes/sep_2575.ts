@@ -1,6 +1,13 @@
 /** @module SEP-2575 probes: server/discover, required `_meta`, version errors and their HTTP statuses. */
 
 import { fail, notVerified, pass, type ProbeContext, type ProbeSet } from "../probe_types.ts";
+import {
+  answered,
+  answeredAsStream,
+  countByMethod,
+  paramsOf,
+  serverRequests,
+} from "./_evidence.ts";
 import { asRecord, describe, resultOf } from "./_helpers.ts";
 import {
   anyListMethod,
@@ -11,6 +18,12 @@ import {
 } from "./_stateless.ts";
 
 const BOGUS_VERSION = "1999-01-01";
+
+/** `_meta` key of the per-request log level (mcptest never sends it). */
+const META_LOG_LEVEL = "io.modelcontextprotocol/logLevel";
+
+/** Requests that run the server's own code, where a server logs. */
+const WORK_METHODS = ["tools/call", "prompts/get", "resources/read"];
 
 /** A request under a protocol version the server cannot support (header and `_meta` agree). */
 function unsupportedVersion(ctx: ProbeContext) {
@@ -106,21 +119,35 @@ export const sep2575: ProbeSet = {
       if (status === 404 && code === -32601) return pass("HTTP 404, error -32601");
       return fail(`unknown method: ${describe(exchange)}, expected HTTP 404 and -32601`);
     },
+    // Evidence: a POST answered as an SSE stream, the only kind of response a request could travel
+    // on. With JSON answers only, nothing could have broken the rule: not verified.
     "sep-2575-http-server-no-independent-requests-on-stream": (ctx) => {
       const gate = httpStateless(ctx);
       if (gate) return Promise.resolve(gate);
-      const requests = (ctx.session.capture().server_messages ?? []).filter((m) => {
-        const message = asRecord(m.message);
-        return message !== undefined && typeof message.method === "string" && "id" in message;
-      });
+      const requests = serverRequests(ctx);
       if (requests.length > 0) {
-        const method = asRecord(requests[0]?.message)?.method;
         return Promise.resolve(
-          fail(`the server sent ${requests.length} request(s), first ${String(method)}`),
+          fail(
+            `the server sent ${requests.length} request(s), first ${String(requests[0]?.method)}`,
+          ),
         );
       }
-      return Promise.resolve(pass("no server-to-client request was seen during the run"));
+      const streams = answeredAsStream(ctx);
+      return Promise.resolve(
+        streams.length > 0
+          ? pass(
+            `${streams.length} POST(s) answered as an SSE stream (${
+              countByMethod(streams)
+            }) carried no server-to-client request`,
+          )
+          : notVerified(
+            "no POST was answered as an SSE stream (every answer was a single JSON body), so no " +
+              "response stream could carry a request",
+          ),
+      );
     },
+    // Evidence: a tools/call, prompts/get or resources/read without a logLevel that the server
+    // answered (work it could have logged about). Without one: not verified.
     "sep-2575-server-no-log-without-loglevel": (ctx) => {
       const gate = needsStateless(ctx);
       if (gate) return Promise.resolve(gate);
@@ -132,8 +159,19 @@ export const sep2575: ProbeSet = {
           fail(`${logs.length} notifications/message sent without a logLevel`),
         );
       }
+      const work = answered(ctx, WORK_METHODS).filter((exchange) =>
+        asRecord(paramsOf(exchange)._meta)?.[META_LOG_LEVEL] === undefined
+      );
       return Promise.resolve(
-        pass("no notifications/message during the run (no request carried a logLevel)"),
+        work.length > 0
+          ? pass(
+            `the server answered ${countByMethod(work)} without a logLevel and sent no ` +
+              "notifications/message",
+          )
+          : notVerified(
+            "no tools/call, prompts/get or resources/read was answered during the run, so the " +
+              "server did no work it could have logged about",
+          ),
       );
     },
   },

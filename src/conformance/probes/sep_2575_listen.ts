@@ -17,13 +17,6 @@ import { needsStateless } from "./_stateless.ts";
 /** `_meta` key that ties a notification to its subscription. */
 export const META_SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
 
-/**
- * How long a probe keeps a subscriptions/listen stream open (capped by --timeout). The stream
- * never answers on its own, so the probe reads what arrived in this window and then cancels
- * (closing the HTTP stream, or notifications/cancelled on stdio).
- */
-export const LISTEN_WINDOW_MS = 1_000;
-
 const ACK = "notifications/subscriptions/acknowledged";
 
 /** Filter field -> the notification method it lets through. */
@@ -49,16 +42,23 @@ function supported(ctx: ProbeContext): Array<readonly [string, string, string]> 
 
 const streams = new WeakMap<ProbeContext, Promise<Listened>>();
 
-/** One stream per run, asking for the first supported list-changed kind only. */
+/**
+ * One stream per run, asking for the first supported list-changed kind only. The stream never
+ * answers on its own: it is read until its acknowledgment arrives (an event), then cancelled (the
+ * HTTP stream closed, or notifications/cancelled on stdio); a server that never acknowledges is
+ * read until the deadline (`--timeout`). Every verdict below is taken on what arrived, in order,
+ * up to that event: what a stream carries later depends on when it is closed, so it is never
+ * waited for (the filter and tag checks are not verified without it).
+ */
 function listen(ctx: ProbeContext): Promise<Listened> {
   let stream = streams.get(ctx);
   if (!stream) {
     const first = supported(ctx)[0];
     const filter = first ? { [first[1]]: true } : {};
-    const window = Math.min(LISTEN_WINDOW_MS, ctx.session.server.timeoutMs);
-    stream = ctx.session.request("subscriptions/listen", { notifications: filter }, {
-      timeoutMs: window,
-    }).then((exchange) => ({ exchange, filter, id: (exchange.request as { id?: unknown }).id }));
+    stream = ctx.stream("subscriptions/listen", { notifications: filter }, {
+      until: (notification) => methodOf(notification) === ACK,
+    })
+      .then((exchange) => ({ exchange, filter, id: (exchange.request as { id?: unknown }).id }));
     streams.set(ctx, stream);
   }
   return stream;
@@ -114,7 +114,11 @@ export const sep2575Listen: ProbeSet = {
       const listened = await openStream(ctx);
       if (isOutcome(listened)) return listened;
       const first = ofStream(listened)[0];
-      if (!first) return fail(`no ${ACK} within the listen window`);
+      if (!first) {
+        return fail(
+          `no ${ACK} before the deadline (--timeout ${ctx.session.server.timeoutMs} ms)`,
+        );
+      }
       if (methodOf(first) !== ACK) {
         return fail(`the first message of the stream was ${methodOf(first)}, not ${ACK}`);
       }
@@ -135,28 +139,35 @@ export const sep2575Listen: ProbeSet = {
       }
       return pass(`${messages.length} notification(s) carry the subscription id`);
     },
+    // Evidence: an event of a requested type delivered on the stream. A stream that carried only
+    // the acknowledgment never put the filter to work: not verified (no change happened during
+    // the run that the filter could have held back).
     "sep-2575-server-honors-notification-filter": async (ctx) => {
       const listened = await openStream(ctx);
       if (isOutcome(listened)) return listened;
-      const allowed = new Set([ACK]);
+      const requested = new Set<string>();
       for (const [, field, method] of LIST_CHANGED) {
-        if (listened.filter[field]) allowed.add(method);
+        if (listened.filter[field]) requested.add(method);
       }
-      const unrequested = ofStream(listened).filter((m) => {
+      const messages = ofStream(listened);
+      const unrequested = messages.filter((m) => {
         const method = methodOf(m);
-        return method.startsWith("notifications/") && !allowed.has(method) &&
+        return method.startsWith("notifications/") && method !== ACK && !requested.has(method) &&
           method !== "notifications/message" && method !== "notifications/progress";
       });
+      const asked = JSON.stringify(listened.filter);
       if (unrequested.length > 0) {
-        return fail(
-          `unrequested ${methodOf(unrequested[0]!)} on a stream that asked for ${
-            JSON.stringify(listened.filter)
-          }`,
-        );
+        return fail(`unrequested ${methodOf(unrequested[0]!)} on a stream that asked for ${asked}`);
       }
-      return pass(
-        `only requested types within the window (asked for ${JSON.stringify(listened.filter)})`,
-      );
+      const delivered = messages.filter((m) => requested.has(methodOf(m)));
+      return delivered.length > 0
+        ? pass(
+          `${delivered.length} event(s) of the requested types and none other (asked for ${asked})`,
+        )
+        : notVerified(
+          `the stream carried no event of the requested types before its acknowledgment (asked for ${asked}), ` +
+            "so the filter never had anything to hold back",
+        );
     },
   },
 };

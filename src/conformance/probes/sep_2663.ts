@@ -12,7 +12,8 @@ import {
   type ProbeOutcome,
   type ProbeSet,
 } from "../probe_types.ts";
-import { asRecord, bogusName, describe } from "./_helpers.ts";
+import { answered, countByMethod, methodOf, paramsOf } from "./_evidence.ts";
+import { asRecord, bogusName, describe, hasCapability, lacks, resultOf } from "./_helpers.ts";
 import { errorCodes, needsStateless } from "./_stateless.ts";
 
 /** The extension identifier. */
@@ -69,15 +70,15 @@ function anyError(method: string): Probe {
   };
 }
 
-/** Results of the run's exchanges with resultType "task", by method. */
-function taskResults(ctx: ProbeContext): Array<{ method: string }> {
-  const found: Array<{ method: string }> = [];
-  for (const entry of ctx.session.capture().exchanges) {
-    const request = asRecord(entry.request);
-    const result = asRecord(asRecord(entry.response)?.result);
-    if (result?.resultType === "task") found.push({ method: String(request?.method) });
-  }
-  return found;
+/** Whether a request's `_meta` client capabilities declare the tasks extension. */
+function declaredTasks(exchange: Exchange): boolean {
+  const caps = asRecord(asRecord(paramsOf(exchange)._meta)?.[META_CLIENT_CAPABILITIES]);
+  return asRecord(asRecord(caps?.extensions)?.[TASKS_EXTENSION]) !== undefined;
+}
+
+/** Whether an exchange's result carries `resultType: "task"`. */
+function isTaskResult(exchange: Exchange): boolean {
+  return resultOf(exchange)?.resultType === "task";
 }
 
 /** Check id -> probe. */
@@ -125,30 +126,46 @@ export const sep2663: ProbeSet = {
           : pass(`only ${TASKS_EXTENSION} is declared`),
       );
     },
+    // Evidence: results of other methods the server answered during the run.
     "sep-2663-no-task-result-type-on-others": (ctx) => {
       const blocked = needsStateless(ctx);
       if (blocked) return Promise.resolve(blocked);
-      const wrong = taskResults(ctx).filter((r) => r.method !== "tools/call");
+      const others = answered(ctx).filter((exchange) => methodOf(exchange) !== "tools/call");
+      const wrong = others.find(isTaskResult);
+      if (wrong) return Promise.resolve(fail(`${methodOf(wrong)} answered resultType "task"`));
       return Promise.resolve(
-        wrong.length === 0
-          ? pass('no result other than a tools/call result had resultType "task"')
-          : fail(`${wrong[0]!.method} answered resultType "task"`),
+        others.length > 0
+          ? pass(
+            `no result other than a tools/call result had resultType "task" (${
+              countByMethod(others)
+            })`,
+          )
+          : notVerified("the server answered no request other than tools/call with a result"),
       );
     },
+    // Evidence: a tools/call from a client that did not declare the extension (every tools/call
+    // but the task probes' own), answered with a result.
     "sep-2663-server-rejects-undeclared-client": (ctx) => {
       const blocked = needsStateless(ctx);
       if (blocked) return Promise.resolve(blocked);
-      const calls = ctx.session.capture().exchanges.filter((e) =>
-        asRecord(e.request)?.method === "tools/call"
-      );
-      if (calls.length === 0) {
-        return Promise.resolve(notApplicable("the run made no tools/call request"));
+      if (!hasCapability(ctx, "tools")) return Promise.resolve(lacks("tools"));
+      const calls = answered(ctx, ["tools/call"]).filter((exchange) => !declaredTasks(exchange));
+      if (calls.some(isTaskResult)) {
+        return Promise.resolve(
+          fail(
+            "a tools/call from a client that did not declare the extension got a CreateTaskResult",
+          ),
+        );
       }
-      const tasks = taskResults(ctx).filter((r) => r.method === "tools/call");
       return Promise.resolve(
-        tasks.length === 0
-          ? pass(`${calls.length} tools/call without the extension declared: no CreateTaskResult`)
-          : fail(`a tools/call from a non-declaring client got a CreateTaskResult`),
+        calls.length > 0
+          ? pass(
+            `${calls.length} tools/call without the extension declared were answered, none ` +
+              "with a CreateTaskResult",
+          )
+          : notVerified(
+            "no tools/call from a client without the extension declared was answered during the run",
+          ),
       );
     },
   },

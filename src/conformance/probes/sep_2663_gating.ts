@@ -10,6 +10,7 @@ import {
   type ProbeOutcome,
   type ProbeSet,
 } from "../probe_types.ts";
+import { isSilent } from "../probe_context.ts";
 import { asRecord, bogusName, describe, httpOnly, isOutcome, resultOf } from "./_helpers.ts";
 import { errorCodes } from "./_stateless.ts";
 import {
@@ -21,10 +22,8 @@ import {
   taskRun,
   TASKS,
   tasksGate,
+  TERMINAL,
 } from "./_task_run.ts";
-
-/** How long a task subscription stream is read (capped by --timeout). */
-const STREAM_WINDOW_MS = 1_000;
 
 const missingCodes = (ctx: ProbeContext) => errorCodes(ctx, "MissingRequiredClientCapability");
 
@@ -77,6 +76,13 @@ function httpTasksGate(ctx: ProbeContext): ProbeOutcome | undefined {
   return httpOnly(ctx) ?? tasksGate(ctx);
 }
 
+/** A task status notification with a terminal status: the task stream has nothing more to say. */
+function terminalStatus(notification: unknown): boolean {
+  const params = asRecord(asRecord(notification)?.params);
+  const status = params?.status ?? asRecord(params?.task)?.status;
+  return TERMINAL.has(String(status));
+}
+
 /** Check id -> probe. */
 export const sep2663Gating: ProbeSet = {
   probes: {
@@ -114,10 +120,12 @@ export const sep2663Gating: ProbeSet = {
     },
     "sep-2663-subscribe-missing-capability-non-declaring": expectMissing(
       (ctx) =>
-        ctx.session.request("subscriptions/listen", {
+        // A stream the server (wrongly) opens is closed at its first message (an event); one
+        // that carries nothing is read to the deadline (--timeout).
+        ctx.stream("subscriptions/listen", {
           notifications: { taskIds: [bogusName("mcptest-task")] },
           _meta: clientCaps("none"),
-        }, { timeoutMs: Math.min(STREAM_WINDOW_MS, ctx.session.server.timeoutMs) }),
+        }, { until: () => true }),
       "subscriptions/listen for task ids from a non-declaring client",
     ),
     "sep-2663-legacy-capability-treated-as-non-declaring": expectMissing(
@@ -159,6 +167,11 @@ export const sep2663Gating: ProbeSet = {
         taskId,
         _meta: clientCaps("declaring"),
       });
+      if (isSilent(withHeaders) || isSilent(bare)) {
+        return notVerified(
+          `tasks/get with headers: ${describe(withHeaders)}; without: ${describe(bare)}`,
+        );
+      }
       const shape = (e: Exchange) => {
         const result = resultOf(e);
         return result ? `result ${String(result.taskId)}` : `error ${e.response?.error?.code}`;
@@ -191,25 +204,32 @@ export const sep2663Gating: ProbeSet = {
           }`,
         );
     },
+    // Read until the task's terminal status arrives on it (an event), else to the deadline
+    // (--timeout). Evidence: the stream carried something (its acknowledgment, a status): a
+    // silent stream proves nothing about what it would carry.
     "sep-2663-no-progress-or-message-on-task-stream": async (ctx) => {
       const run = await taskRun(ctx);
       if (isOutcome(run)) return run;
-      const exchange = await ctx.session.request("subscriptions/listen", {
+      const exchange = await ctx.stream("subscriptions/listen", {
         notifications: { taskIds: [run.taskId] },
         _meta: clientCaps("declaring"),
-      }, { timeoutMs: Math.min(STREAM_WINDOW_MS, ctx.session.server.timeoutMs) });
+      }, { until: terminalStatus });
       if (exchange.response?.error) {
         return notVerified(`subscriptions/listen for the task: ${describe(exchange)}`);
       }
-      const banned = exchange.notifications.filter((n) => {
+      const messages = exchange.notifications;
+      const banned = messages.filter((n) => {
         const method = "method" in n ? String(n.method) : "";
         return method === "notifications/progress" || method === "notifications/message";
       });
-      return banned.length === 0
+      if (banned.length > 0) {
+        return fail(`${banned.length} progress/log notification(s) on the task stream`);
+      }
+      return messages.length > 0
         ? pass(
-          `no progress or log notification on the task stream (${exchange.notifications.length} message(s))`,
+          `no progress or log notification among ${messages.length} message(s) on the task stream`,
         )
-        : fail(`${banned.length} progress/log notification(s) on the task stream`);
+        : notVerified("the task stream carried no message before the deadline");
     },
     "sep-2575-server-rejects-undeclared-capability": expectMissing(
       nonDeclaringGet,

@@ -17,8 +17,10 @@ import {
   emptyAck,
   isJsonRpcError,
   observedTasks,
+  pollTask,
   taskRequest,
   taskRun,
+  TERMINAL,
 } from "./_task_run.ts";
 
 type Task = Record<string, unknown>;
@@ -215,6 +217,9 @@ export const sep2663Lifecycle: ProbeSet = {
       if (run.exchange.response?.error) {
         return fail(`tasks/update with a never-issued key: ${describe(run.exchange)}`);
       }
+      if (!run.exchange.response) {
+        return notVerified(`tasks/update with a never-issued key: ${describe(run.exchange)}`);
+      }
       if (run.after?.status === "failed") {
         return fail("the task failed after a tasks/update with a never-issued key");
       }
@@ -236,12 +241,25 @@ export const sep2663Lifecycle: ProbeSet = {
       }
       const requestId = (create.request as { id?: unknown }).id;
       await ctx.session.notify("notifications/cancelled", { requestId, reason: "mcptest probe" });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const after = resultOf(await taskRequest(ctx, "tasks/get", created.taskId));
-      if (!after) return notVerified("tasks/get after notifications/cancelled returned no result");
-      return after.status === "cancelled"
-        ? fail("notifications/cancelled for the creating request cancelled the task")
-        : pass(`notifications/cancelled left the task ${String(after.status)}`);
+      // The polls go out after the notification on the same connection (stdio: read in order;
+      // HTTP: its POST was accepted first) and follow the task to a terminal status or the
+      // deadline (--timeout): a cancellation the server applies late is still seen.
+      const polls = await pollTask(ctx, created.taskId);
+      const statuses = polls.map((poll) => resultOf(poll)?.status);
+      if (statuses.includes("cancelled")) {
+        return fail("notifications/cancelled for the creating request cancelled the task");
+      }
+      const last = statuses.at(-1);
+      if (last === undefined) {
+        return notVerified(
+          `tasks/get after notifications/cancelled: ${describe(polls.at(-1)!)}`,
+        );
+      }
+      return pass(
+        `notifications/cancelled left the task ${String(last)}${
+          TERMINAL.has(String(last)) ? "" : " until the deadline (--timeout)"
+        }`,
+      );
     },
   },
 };

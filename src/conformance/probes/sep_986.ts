@@ -1,14 +1,18 @@
 /** @module SEP-986 probes: tool name length, character set and uniqueness (read from tools/list). */
 
-import { fail, pass, type Probe, type ProbeSet } from "../probe_types.ts";
+import { fail, notVerified, pass, type Probe, type ProbeSet } from "../probe_types.ts";
 import { isOutcome, listTools, type ToolDef } from "./_helpers.ts";
 
 const NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** An empty tools/list proves nothing about tool names. */
+const NO_TOOLS = "tools/list lists no tool, so there is no tool name to judge";
 
 function overTools(check: (tools: ToolDef[]) => string[], what: string): Probe {
   return async (ctx) => {
     const tools = await listTools(ctx);
     if (isOutcome(tools)) return tools;
+    if (tools.length === 0) return notVerified(NO_TOOLS);
     const bad = check(tools);
     if (bad.length === 0) return pass(`${tools.length} tool name(s) ${what}`);
     return fail(

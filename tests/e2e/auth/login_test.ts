@@ -5,6 +5,7 @@ import { mcptest, spawnMcptest } from "../../_helpers/cli.ts";
 import { startAuthorizationServer } from "../../fixtures/auth/authorization_server.ts";
 import { startProtectedServer } from "../../fixtures/auth/protected_server.ts";
 import { echoSuite } from "../../auth/_suite.ts";
+import { HANG_MS } from "../../_helpers/wait.ts";
 
 const CODE = "      oauth:\n        grant: authorization_code\n" +
   "        scope: openid offline_access mcp\n";
@@ -23,7 +24,7 @@ async function authorizeAs(account: string, start: string): Promise<string> {
         ...(body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
       },
       ...(body ? { body } : {}),
-      signal: AbortSignal.timeout(5000),
+      signal: AbortSignal.timeout(HANG_MS),
     });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(";");
@@ -36,7 +37,7 @@ async function authorizeAs(account: string, start: string): Promise<string> {
     if (location) {
       url = new URL(location, url).href;
       if (new URL(url).pathname === "/callback") {
-        const done = await fetch(url, { signal: AbortSignal.timeout(5000) });
+        const done = await fetch(url, { signal: AbortSignal.timeout(HANG_MS) });
         return await done.text();
       }
       continue;
@@ -63,7 +64,8 @@ Deno.test("mcptest auth login: authorization code + PKCE through a loopback list
     assert.equal(before.code, 1);
     assert.match(before.stdout, /no stored tokens for \S+; run mcptest auth login first/);
 
-    const child = spawnMcptest(["auth", "login", "api", "suite.yml", "--timeout", "20000"], {
+    // The redirect comes when the scripted browser below is done: the timeout only bounds a hang.
+    const child = spawnMcptest(["auth", "login", "api", "suite.yml", "--timeout", `${HANG_MS}`], {
       cwd: dir,
       env,
       stdout: "piped",

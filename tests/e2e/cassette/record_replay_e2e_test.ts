@@ -2,7 +2,8 @@
 
 import assert from "node:assert/strict";
 import { itemsServerYaml, mcptest, spawnMcptest, tempProject } from "../../_helpers/cli.ts";
-import { serverPid, slowServerProject } from "../../_helpers/slow_server.ts";
+import { slowServerProject } from "../../_helpers/slow_server.ts";
+import { StreamText } from "../../_helpers/wait.ts";
 
 const suite = (server: string, text = "hi") =>
   `servers:\n${server}tools:
@@ -13,7 +14,6 @@ const suite = (server: string, text = "hi") =>
     expect:
       - target: result.content[0].text
         matcher: { exact: ${text} }
-      - max_duration_ms: 1
       - max_response_tokens: 1
   - name: created item
     server: items
@@ -22,6 +22,12 @@ const suite = (server: string, text = "hi") =>
     expect:
       - target: result.structuredContent.name
         matcher: { exact: widget }
+  - name: slow once
+    server: items
+    tool: slow
+    args: { delay_ms: 100 }
+    expect:
+      - max_duration_ms: 1
 `;
 
 /** A server entry that cannot start: replay must never need it. */
@@ -33,9 +39,9 @@ Deno.test("mcptest run --record writes a cassette that mcptest run replays witho
   try {
     await t.step("--record runs live and writes one cassette per server", async () => {
       const run = await mcptest(["run", "suite.yml", "--record"], { cwd: dir });
-      // Live: the 1 ms / 1 token budgets fail.
+      // Live: the 1 token budget fails, and so does the 1 ms one of a call told to take 100 ms.
       assert.equal(run.code, 1, run.stdout + run.stderr);
-      assert.match(run.stdout, /max_duration_ms/);
+      assert.match(run.stdout, /slow once[\s\S]*max_duration_ms/);
       const value = JSON.parse(await Deno.readTextFile(cassette));
       assert.equal(value.format, "mcptest-cassette");
       assert.equal(value.version, 1);
@@ -107,13 +113,14 @@ Deno.test("mcptest run --record writes a cassette that mcptest run replays witho
 Deno.test("a recording interrupted by SIGINT leaves the previous cassette intact", async () => {
   const previous = '{"format":"mcptest-cassette","version":1,"previous":true}\n';
   const dir = await slowServerProject({ "cassettes/suite__items.json": previous });
-  const child = spawnMcptest(["run", "suite.yml", "--record"], { cwd: dir });
+  // Ctrl-C once the report shows the quick call passed: the recording is then in the middle of
+  // the minute-long call.
+  const child = spawnMcptest(["run", "suite.yml", "--record"], { cwd: dir, stdout: "piped" });
+  const stdout = new StreamText(child.stdout);
   try {
-    const pid = await serverPid(dir);
-    assert.ok(pid > 0, "the server started");
-    await new Promise((r) => setTimeout(r, 500));
+    await stdout.until(/PASS {2}quick call/);
     child.kill("SIGINT");
-    assert.equal((await child.status).code, 130);
+    assert.equal((await child.status).code, 130, stdout.text);
     assert.equal(await Deno.readTextFile(`${dir}/cassettes/suite__items.json`), previous);
     const left = [...Deno.readDirSync(`${dir}/cassettes`)].map((e) => e.name);
     assert.deepEqual(left, ["suite__items.json"], "no temp file left behind");
@@ -122,6 +129,7 @@ Deno.test("a recording interrupted by SIGINT leaves the previous cassette intact
       child.kill("SIGKILL");
     } catch { /* exited */ }
     await child.status;
+    await stdout.ended();
     await Deno.remove(dir, { recursive: true });
   }
 });

@@ -5,6 +5,7 @@ import { buildCassette } from "../../../src/cassette/build.ts";
 import type { Cassette } from "../../../src/cassette/format.ts";
 import { RecordingTransport } from "../../../src/cassette/recording_transport.ts";
 import { ReplayIndex } from "../../../src/cassette/replay_index.ts";
+import { LATEST_INITIALIZE_REVISION } from "../../../src/protocol/revisions.ts";
 import { ReplayTransport } from "../../../src/transport/replay.ts";
 import { StdioTransport } from "../../../src/transport/stdio.ts";
 import type { TransportEvent } from "../../../src/transport/types.ts";
@@ -12,6 +13,17 @@ import { denoFixture } from "../../fixtures/transport/helpers.ts";
 import { Collector, transportContract } from "../transport/transport_contract.ts";
 
 const command = denoFixture("stdio_server.ts");
+
+/** A request every recording of the contract holds: its handshake's initialize. */
+const RECORDED = {
+  jsonrpc: "2.0" as const,
+  method: "initialize",
+  params: {
+    protocolVersion: LATEST_INITIALIZE_REVISION,
+    capabilities: {},
+    clientInfo: { name: "contract", version: "0" },
+  },
+};
 const label = `stdio://${command.join(" ")}`;
 
 function cassetteOf(recorders: readonly RecordingTransport[]): Cassette {
@@ -71,8 +83,11 @@ Deno.test("RecordingTransport and ReplayTransport pass the transport contract", 
       method: "tools/call",
       params: { name: "echo", arguments: { text: "never recorded" } },
     });
-    await new Promise((r) => setTimeout(r, 10));
-    assert.equal(collector.frames.length, 0, "no frame: nothing was made up");
+    // A recorded request sent after it: the replay answers in order, so once its answer is in,
+    // anything made up for request 7 would have arrived before it.
+    await transport.send({ ...RECORDED, id: 70 });
+    await collector.response(70);
+    assert.equal(collector.frames.length, 1, "no frame for request 7: nothing was made up");
     assert.equal(events.length, 1);
     assert.equal(events[0]!.requestId, 7);
     assert.match(
@@ -80,7 +95,9 @@ Deno.test("RecordingTransport and ReplayTransport pass the transport contract", 
       /^cassette stale on field params\.arguments\.text: tools\/call .* is not in c\.json; nearest recorded request: tools\/call .*re-record with: mcptest run --record$/,
     );
     await transport.send({ jsonrpc: "2.0", id: 8, method: "nope/never" });
-    await new Promise((r) => setTimeout(r, 10));
+    await transport.send({ ...RECORDED, id: 80 });
+    await collector.response(80);
+    assert.equal(events.length, 2);
     assert.match(
       events[1]!.message,
       /^cassette stale on field method: nope\/never .*no nope\/never request was recorded/,

@@ -108,7 +108,9 @@ Deno.test("mcptest conformance run --server takes NAME=TARGET as well as a bare 
 Deno.test("mcptest doctor --server NAME=TARGET checks that server, declared or not", async (t) => {
   await inTemp({}, async (dir) => {
     await t.step("undeclared name in an empty folder: checked on its own", async () => {
-      const run = await mcptest(["doctor", "--server", `items=${ITEMS}`], { cwd: dir });
+      const run = await mcptest(["doctor", "--server", `items=${ITEMS}`, "--timeout", "120000"], {
+        cwd: dir,
+      });
       assert.equal(run.code, 0, run.stdout + run.stderr);
       assert.match(run.stdout, /^items .*items_server\.ts .*\(from cli flag\)/m);
       assert.match(run.stdout, /\[ OK \] initialize/);
@@ -135,6 +137,8 @@ Deno.test("mcptest doctor --server NAME=TARGET checks that server, declared or n
         `other=${ITEMS}`,
         "--server",
         `extra=${ITEMS}`,
+        "--timeout",
+        "120000",
       ], {
         cwd: dir,
       });

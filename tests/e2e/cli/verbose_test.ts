@@ -24,6 +24,9 @@ tools:
     server: echoer
     tool: junk
     args: {}
+    # A line that is not JSON answers no request: the call fails at its timeout, and fails the
+    # same whenever that is (the server never answers it), so it need not be the server's 30 s.
+    timeout_ms: 1000
 `;
 
 Deno.test("mcptest run --verbose prints each frame, redacted and without an ESC byte", async (t) => {

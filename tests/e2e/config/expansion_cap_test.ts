@@ -50,10 +50,10 @@ Deno.test("VariableStack.interpolate() stops an expansion bomb at the cap", () =
 });
 
 Deno.test("loadSuite() reports an expansion bomb in variables: at the variable's file:line:col", async () => {
+  // v9 would expand to 10^10 characters, more than a string can hold: the cap's message (not a
+  // RangeError, not an out-of-memory crash) proves the expansion stopped at the cap.
   await withFiles({ "s.yml": bomb(9) + suiteUsing("v9") }, async (dir) => {
-    const started = performance.now();
     const messages = await loadMessages({ paths: ["s.yml"], cwd: dir });
-    assert.ok(performance.now() - started < 5000, "stops early");
     assert.equal(messages.length, 1, messages.join("\n"));
     assert.match(
       messages[0]!,

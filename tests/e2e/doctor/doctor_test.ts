@@ -16,6 +16,20 @@ function freePort(): number {
   return port;
 }
 
+/**
+ * `--timeout` of a case whose verdict never waits for it: it only bounds a hang, so a busy machine
+ * (a slow `deno run` start) cannot reach it.
+ */
+const HANG_TIMEOUT = "120000";
+/** `--timeout` of a case whose verdict is the timeout (a server that never answers). */
+const SILENT_TIMEOUT = "500";
+/**
+ * `--timeout` of the server that answers the handshake, then writes garbage instead of answers:
+ * its handshake must pass within it (a few hundred ms, also under load: far from 5 s), and
+ * readiness fails once it is out (the garbage answers no request).
+ */
+const GARBAGE_TIMEOUT = "5000";
+
 Deno.test("doctor walks stdio servers through spawn, framing, initialize, readiness and stops at the failing layer", async (t) => {
   const cases: [string, string, string[], RegExp][] = [
     ["healthy", itemsServerArgv().map((a) => `'${a}'`).join(" "), [
@@ -58,7 +72,12 @@ Deno.test("doctor walks stdio servers through spawn, framing, initialize, readin
   ];
   for (const [name, command, layers, symptom] of cases) {
     await t.step(name, async () => {
-      const run = await mcptest(["doctor", "--command", command, "--timeout", "1500"]);
+      const timeout = name === "never answers"
+        ? SILENT_TIMEOUT
+        : name === "garbage after the handshake"
+        ? GARBAGE_TIMEOUT
+        : HANG_TIMEOUT;
+      const run = await mcptest(["doctor", "--command", command, "--timeout", timeout]);
       assert.deepEqual(layerLines(run.stdout), layers, run.stdout + run.stderr);
       assert.match(run.stdout, symptom);
       assert.equal(run.code, layers.at(-1)!.startsWith("OK") ? 0 : 1);
@@ -167,7 +186,7 @@ Deno.test("doctor walks URL targets through DNS, TCP, TLS, HTTP, auth, initializ
   try {
     for (const [name, url, layers, symptom] of cases) {
       await t.step(name, async () => {
-        const run = await mcptest(["doctor", "--url", url, "--timeout", "3000"]);
+        const run = await mcptest(["doctor", "--url", url, "--timeout", HANG_TIMEOUT]);
         assert.deepEqual(layerLines(run.stdout), layers, run.stdout + run.stderr);
         assert.match(run.stdout, symptom);
         assert.equal(run.code, name === "healthy" ? 0 : 1);
@@ -193,6 +212,8 @@ Deno.test("doctor prints each resolved server's target and source; --server over
       "suite.yml",
       "--server",
       `other=${itemsServerArgv().join(" ")}`,
+      "--timeout",
+      HANG_TIMEOUT,
     ], { cwd: dir });
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /^items {2}stdio:\/\/.*\(from test file, suite\.yml:2:3\)$/m);
@@ -209,6 +230,8 @@ Deno.test("doctor --target-version 2026-07-28 adds the migration rows: legacy fa
     itemsServerArgv("--scenario", "legacy").join(" "),
     "--target-version",
     "2026-07-28",
+    "--timeout",
+    HANG_TIMEOUT,
   ]);
   assert.equal(legacy.code, 1, legacy.stdout + legacy.stderr);
   assert.match(legacy.stdout, /\[FAIL\] legacy-error-code[\s\S]*-32602/);
@@ -218,6 +241,8 @@ Deno.test("doctor --target-version 2026-07-28 adds the migration rows: legacy fa
     itemsServerArgv().join(" "),
     "--target-version",
     "2026-07-28",
+    "--timeout",
+    HANG_TIMEOUT,
   ]);
   assert.equal(conformant.code, 0, conformant.stdout + conformant.stderr);
   assert.match(conformant.stdout, /\[PASS\]/);

@@ -6,9 +6,9 @@
 import assert from "node:assert/strict";
 import { connect } from "../../../src/session/connect.ts";
 import {
-  closedPort,
   connectStdioWithPid,
   httpServer,
+  portBelowEphemeral,
   processGone,
   startPortFixture,
   stdioServer,
@@ -50,8 +50,18 @@ Deno.test("connect() works against server-everything over stdio", async () => {
 });
 
 Deno.test("connect() works against server-everything over Streamable HTTP", async () => {
-  const port = closedPort();
-  const server = await startPortFixture(everything("streamableHttp"), { PORT: String(port) });
+  // It prints the PORT it was given, not the port bound, so port 0 cannot be read back: it gets a
+  // port no port-0 server is handed, and another should a concurrent run take the same one.
+  let server: Awaited<ReturnType<typeof startPortFixture>> | undefined;
+  for (let attempt = 1; server === undefined; attempt++) {
+    try {
+      server = await startPortFixture(everything("streamableHttp"), {
+        PORT: String(portBelowEphemeral()),
+      });
+    } catch (error) {
+      if (attempt >= 5 || !/EADDRINUSE|exited before/.test(String(error))) throw error;
+    }
+  }
   try {
     const session = await connect(httpServer(server.url("/mcp"), "auto", { timeoutMs: 60_000 }));
     try {

@@ -83,15 +83,19 @@ Deno.test("request() reports stdio failures mid-run as Exchange.failure", async 
   );
 
   await t.step(
-    "the server prints garbage: protocol failure for the request in flight",
+    "the server prints garbage instead of an answer: a framing failure when the request gives up",
     async () => {
+      // A line that is not JSON-RPC carries no id: on a stream every request shares, nothing
+      // tells whose it is, so it fails no request by itself; the request it stood in for ends at
+      // its deadline and says what came instead.
       const { session, pid } = await openWithPid("garbage");
       try {
-        const exchange = await session.request("tools/list");
+        const exchange = await session.request("tools/list", undefined, { timeoutMs: 500 });
         assert.equal(exchange.failure?.kind, "protocol");
+        assert.equal(exchange.failure?.layer, "framing");
         assert.equal(
           exchange.failure?.message,
-          "server wrote non-JSON to stdout: this is not json at all",
+          "server wrote non-JSON to stdout: this is not json at all; no response to tools/list within 500 ms",
         );
         const logged = session.capture().server_messages ?? [];
         assert.equal(logged.at(-1)?.raw, "this is not json at all");

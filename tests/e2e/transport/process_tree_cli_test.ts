@@ -2,7 +2,8 @@
 
 import assert from "node:assert/strict";
 import { spawnMcptest } from "../../_helpers/cli.ts";
-import { endsWithin, grandchildPid, treeServerArgv } from "../../fixtures/transport/tree.ts";
+import { grandchildPid, treeServerArgv, waitEnded } from "../../fixtures/transport/tree.ts";
+import { StreamText } from "../../_helpers/wait.ts";
 
 async function signalDuringRun(signal: "SIGTERM" | "SIGINT", expectedCode: number): Promise<void> {
   const dir = await Deno.makeTempDir();
@@ -22,16 +23,17 @@ async function signalDuringRun(signal: "SIGTERM" | "SIGINT", expectedCode: numbe
       "",
     ].join("\n"),
   );
-  const child = spawnMcptest(["run", suite], { cwd: dir });
+  // --verbose prints each frame as it is sent: the signal comes once the hanging call is out.
+  const child = spawnMcptest(["run", suite, "--verbose"], { cwd: dir, stderr: "piped" });
+  const stderr = new StreamText(child.stderr);
   let grandchild: number | undefined;
   try {
     grandchild = await grandchildPid(pidFile);
-    // Give the runner time to send the hanging call.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await stderr.until(/^> tree .*"method":"tools\/call"/m);
     child.kill(signal);
     const status = await child.status;
-    assert.equal(status.code, expectedCode);
-    assert.ok(await endsWithin(grandchild, 5000), `the grandchild survived ${signal} of mcptest`);
+    assert.equal(status.code, expectedCode, stderr.text);
+    await waitEnded(grandchild, `the grandchild ending after ${signal} of mcptest`);
   } finally {
     try {
       child.kill("SIGKILL");
@@ -39,6 +41,7 @@ async function signalDuringRun(signal: "SIGTERM" | "SIGINT", expectedCode: numbe
       // exited
     }
     await child.status;
+    await stderr.ended();
     if (grandchild !== undefined) {
       try {
         Deno.kill(grandchild, "SIGKILL");

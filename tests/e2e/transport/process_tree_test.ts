@@ -4,10 +4,10 @@ import assert from "node:assert/strict";
 import { closeAllTransports } from "../../../src/transport/registry.ts";
 import { StdioTransport } from "../../../src/transport/stdio.ts";
 import {
-  endsWithin,
   grandchildPid,
   processEnded,
   treeServerArgv,
+  waitEnded,
 } from "../../fixtures/transport/tree.ts";
 
 const GRACE_MS = 300;
@@ -32,10 +32,11 @@ Deno.test("StdioTransport close() ends the server's whole process tree", async (
       const { transport, grandchild, dir } = await startTree();
       try {
         assert.equal(processEnded(grandchild), false);
-        const started = performance.now();
+        // The grandchild ignores SIGTERM: only the SIGKILL after the grace ends it, and close()
+        // returns only once it has been sent (no elapsed time is asserted: a busy machine may
+        // run the grace long, never short).
         await transport.close();
-        assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived close()");
-        assert.ok(performance.now() - started < GRACE_MS + 2000);
+        await waitEnded(grandchild, "the grandchild ending after close()");
       } finally {
         await transport.close();
         await Deno.remove(dir, { recursive: true });
@@ -55,7 +56,7 @@ Deno.test("StdioTransport close() ends the server's whole process tree", async (
       await exited;
       assert.equal(processEnded(grandchild), false, "the grandchild should outlive the server");
       await transport.close();
-      assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived a normal run");
+      await waitEnded(grandchild, "the grandchild ending after a normal run");
     } finally {
       await transport.close();
       await Deno.remove(dir, { recursive: true });
@@ -66,7 +67,7 @@ Deno.test("StdioTransport close() ends the server's whole process tree", async (
     const { transport, grandchild, dir } = await startTree();
     try {
       await closeAllTransports();
-      assert.ok(await endsWithin(grandchild, 2000), "the grandchild survived closeAllTransports()");
+      await waitEnded(grandchild, "the grandchild ending after closeAllTransports()");
     } finally {
       await transport.close();
       await Deno.remove(dir, { recursive: true });

@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import type { Frame, Transport, TransportEvent } from "../../../src/transport/types.ts";
 import { TransportError } from "../../../src/transport/transport_error.ts";
 import { LATEST_INITIALIZE_REVISION } from "../../../src/protocol/revisions.ts";
+import { HANG_MS } from "../../_helpers/wait.ts";
 
 /** A transport under test, built fresh for each step (not started). */
 export interface ContractTarget {
@@ -36,12 +37,15 @@ export class Collector {
     transport.onEvent = (event) => void this.events.push(event);
   }
 
-  /** The first frame (already received or future) that matches, or a rejection after 15 s. */
+  /** The first frame (already received or future) that matches; a rejection only after a hang. */
   waitFor(match: (frame: Frame) => boolean): Promise<Frame> {
     const seen = this.frames.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error("no matching frame within 15 s")), 15_000);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${HANG_MS} ms`)),
+        HANG_MS,
+      );
       this.#waiters.push({
         match,
         resolve: (frame) => {

@@ -1,4 +1,4 @@
-/** @module A stdio MCP server that reads its input strictly in order, for the fence tests: `--frames silent|late|prompt` sets what a frame it cannot parse gets, `--notify answer` makes it (wrongly) answer notifications. */
+/** @module A stdio MCP server that reads its input strictly in order, for the fence tests: `--frames silent|late|prompt|after-1|after-3` sets what a frame it cannot parse gets (nothing; an answer after 600 ms, in order; at once; an answer written after its answers to the next 1 or 3 requests), `--notify answer` makes it (wrongly) answer notifications. */
 
 const args = Deno.args;
 const frames = args[args.indexOf("--frames") + 1] ?? "silent";
@@ -8,6 +8,18 @@ const encoder = new TextEncoder();
 const write = (message: unknown) =>
   Deno.stdout.write(encoder.encode(JSON.stringify(message) + "\n"));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const PARSE_ERROR = { jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } };
+/** An answer held back until this many later requests are answered (`after-N`). */
+let deferred: { answer: unknown; after: number } | undefined;
+
+async function answer(message: unknown): Promise<void> {
+  await write(message);
+  if (deferred === undefined) return;
+  if (--deferred.after > 0) return;
+  const held = deferred.answer;
+  deferred = undefined;
+  await write(held);
+}
 
 async function handle(line: string): Promise<void> {
   let message: Record<string, unknown>;
@@ -15,9 +27,13 @@ async function handle(line: string): Promise<void> {
     message = JSON.parse(line);
   } catch {
     if (frames === "silent") return;
-    // `late`: in order, but slower than the first look (the next line waits for this answer).
-    if (frames === "late") await sleep(120);
-    await write({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } });
+    if (frames.startsWith("after-")) {
+      deferred = { answer: PARSE_ERROR, after: Number(frames.slice("after-".length)) };
+      return;
+    }
+    // `late`: in order, slower than any fixed window (the next line waits for this answer).
+    if (frames === "late") await sleep(600);
+    await write(PARSE_ERROR);
     return;
   }
   const { id, method } = message;
@@ -39,8 +55,8 @@ async function handle(line: string): Promise<void> {
     });
     return;
   }
-  if (method === "ping") return void await write({ jsonrpc: "2.0", id, result: {} });
-  await write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
+  if (method === "ping") return void await answer({ jsonrpc: "2.0", id, result: {} });
+  await answer({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
 }
 
 let buffer = "";
