@@ -76,7 +76,6 @@ const passed = (test: TestCase): TestResult => ({
   replayed: true,
 });
 
-
 /** Run the world once through the cache (every test that runs passes); returns the ids served. */
 async function run(w: World, dir: string): Promise<Set<string>> {
   await Deno.mkdir(`${dir}/cassettes`, { recursive: true });

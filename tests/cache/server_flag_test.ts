@@ -60,7 +60,6 @@ const PASSED: TestResult = {
   replayed: true,
 };
 
-
 /** A temp dir holding `cassettes/memory.json` with `text`. */
 async function withCassette(text: string, body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-flag-" });
