@@ -1,7 +1,7 @@
 #!/usr/bin/env -S deno run --v8-flags=--max-semi-space-size=1 --allow-read --allow-write --allow-env --allow-run --allow-net --allow-sys
 /** @module The `mcptest` command line: builds the command tree, dispatches, exits with the code. */
 
-import { VERSION } from "./src/version.ts";
+import { VERSION } from "./src/0_base/version.ts";
 
 if (Deno.args.length === 1 && (Deno.args[0] === "--version" || Deno.args[0] === "-V")) {
   console.log(VERSION);
@@ -9,9 +9,9 @@ if (Deno.args.length === 1 && (Deno.args[0] === "--version" || Deno.args[0] === 
 }
 
 const [{ runCli }, { handleError }, { closeAllTransports }] = await Promise.all([
-  import("./src/cli/program.ts"),
-  import("./src/cli/handle_error.ts"),
-  import("./src/transport/registry.ts"),
+  import("./src/8_cli/program.ts"),
+  import("./src/8_cli/handle_error.ts"),
+  import("./src/2_connect/transport/registry.ts"),
 ]);
 
 const stop = async (signal: Deno.Signal) => {

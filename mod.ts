@@ -35,9 +35,10 @@
  */
 
 // LOAD
-export { loadSuite } from "./src/config/load_suite.ts";
-export type { LoadOptions } from "./src/config/load_suite.ts";
-export type { ReadTextFile } from "./src/config/variable_stack.ts";
+export { loadSuite } from "./src/3_load/config/load_suite.ts";
+export type { LoadOptions } from "./src/3_load/config/load_suite.ts";
+export type { ReadTextFile } from "./src/3_load/config/variable_stack.ts";
+export type { MatcherSpec } from "./src/1_matchers/types.ts";
 export type {
   Assertion,
   Budget,
@@ -45,20 +46,18 @@ export type {
   ExpectError,
   ListKind,
   LoadWarning,
-  MatcherSpec,
   ServerSpec,
   Suite,
-  TargetSource,
   TestCase,
   TestKind,
-} from "./src/config/types.ts";
+} from "./src/3_load/config/types.ts";
 export type {
   ComplianceBlock,
   ComplianceEntry,
   SpecVersionCheckBlock,
-} from "./src/config/compliance_block.ts";
-export type { GradeDeltaBlock, GradeExpectation } from "./src/config/grade_delta_block.ts";
-export type { NormalizeRule } from "./src/cassette/format.ts";
+} from "./src/3_load/config/compliance_block.ts";
+export type { GradeDeltaBlock, GradeExpectation } from "./src/3_load/config/grade_delta_block.ts";
+export type { NormalizeRule } from "./src/2_connect/cassette/format.ts";
 export type {
   AgentSuite,
   AgentTest,
@@ -67,12 +66,12 @@ export type {
   ModelRef,
   ProviderFamily,
   SpendCaps,
-} from "./src/agent/types.ts";
+} from "./src/3_load/config/agent_types.ts";
 
 // CONNECT
-export { connect } from "./src/session/connect.ts";
-export type { ConnectAuth, ConnectOptions } from "./src/session/connect.ts";
-export type { RequestAuth } from "./src/transport/_http.ts";
+export { connect } from "./src/2_connect/session/connect.ts";
+export type { ConnectAuth, ConnectOptions } from "./src/2_connect/session/connect.ts";
+export type { RequestAuth } from "./src/2_connect/transport/http_fetch.ts";
 export type {
   CaptureSession,
   Exchange,
@@ -82,9 +81,15 @@ export type {
   ServerEndpoint,
   ServerMessage,
   Session,
-} from "./src/session/types.ts";
-export type { HttpTarget, InheritEnv, ServerTarget, StdioTarget } from "./src/transport/target.ts";
-export type { FailureLayer, HttpInfo, HttpRedirect } from "./src/transport/types.ts";
+  TargetSource,
+} from "./src/2_connect/session/types.ts";
+export type {
+  HttpTarget,
+  InheritEnv,
+  ServerTarget,
+  StdioTarget,
+} from "./src/2_connect/transport/target.ts";
+export type { FailureLayer, HttpInfo, HttpRedirect } from "./src/2_connect/transport/types.ts";
 export type {
   AuthConfig,
   AuthHeader,
@@ -93,7 +98,7 @@ export type {
   OAuthConfig,
   OAuthGrant,
   TokenEndpointAuth,
-} from "./src/auth/types.ts";
+} from "./src/2_connect/transport/auth_config.ts";
 export type {
   JsonRpcErrorObject,
   JsonRpcId,
@@ -101,40 +106,40 @@ export type {
   JsonRpcNotification,
   JsonRpcRequest,
   JsonRpcResponse,
-} from "./src/protocol/jsonrpc.ts";
-export { findRevision, LATEST_REVISION, REVISIONS } from "./src/protocol/revisions.ts";
-export type { Lifecycle, Revision, RevisionInfo } from "./src/protocol/revisions.ts";
+} from "./src/0_base/protocol/jsonrpc.ts";
+export { findRevision, LATEST_REVISION, REVISIONS } from "./src/0_base/protocol/revisions.ts";
+export type { Lifecycle, Revision, RevisionInfo } from "./src/0_base/protocol/revisions.ts";
 
 // EXECUTE
-export { runSuite } from "./src/runner/run_suite.ts";
-export type { RunSuiteOptions } from "./src/runner/run_suite.ts";
-export type { CassetteMode } from "./src/cassette/connect.ts";
-export { LAST_FAILED_VERSION } from "./src/runner/last_failed.ts";
-export type { LastFailedState } from "./src/runner/last_failed.ts";
-export { RuntimeSecrets } from "./src/auth/runtime_secrets.ts";
-export type { VariableRereader } from "./src/auth/reread.ts";
-export { prepareTests } from "./src/runner/prepare.ts";
-export type { PreparedAssertion, PreparedTest } from "./src/runner/prepare.ts";
-export { runTests } from "./src/runner/run.ts";
-export type { RunOptions } from "./src/runner/run.ts";
-export { compileMatcher } from "./src/matchers/registry.ts";
-export { parseTarget, resolveTarget } from "./src/matchers/target_path.ts";
-export type { PathSegment, Resolution, TargetPath } from "./src/matchers/target_path.ts";
-export type { MatchContext, Matcher, MatchOutcome, MissingTarget } from "./src/matchers/types.ts";
+export { runSuite } from "./src/5_execute/suite/run_suite.ts";
+export type { RunSuiteOptions } from "./src/5_execute/suite/run_suite.ts";
+export type { CassetteMode } from "./src/2_connect/cassette/connect.ts";
+export { LAST_FAILED_VERSION } from "./src/5_execute/runner/last_failed.ts";
+export type { LastFailedState } from "./src/5_execute/runner/last_failed.ts";
+export { RuntimeSecrets } from "./src/2_connect/auth/runtime_secrets.ts";
+export type { VariableRereader } from "./src/2_connect/auth/types.ts";
+export { prepareTests } from "./src/5_execute/runner/prepare.ts";
+export type { PreparedAssertion, PreparedTest } from "./src/5_execute/runner/prepare.ts";
+export { runTests } from "./src/5_execute/runner/run.ts";
+export type { RunOptions } from "./src/5_execute/runner/run.ts";
+export { compileMatcher } from "./src/1_matchers/registry.ts";
+export { parseTarget, resolveTarget } from "./src/1_matchers/target_path.ts";
+export type { PathSegment, Resolution, TargetPath } from "./src/1_matchers/target_path.ts";
+export type { MatchContext, Matcher, MatchOutcome, MissingTarget } from "./src/1_matchers/types.ts";
 
 // REPORT
-export { getReporter } from "./src/report/reporters.ts";
-export type { Reporter, ReporterOptions } from "./src/report/reporters.ts";
-export { RUN_RECORD_VERSION } from "./src/record/run_record.ts";
-export { renderJunit } from "./src/report/junit.ts";
-export { renderTap } from "./src/report/tap.ts";
-export { renderSarif } from "./src/report/sarif.ts";
-export { renderMarkdown } from "./src/report/markdown.ts";
-export { renderHtml } from "./src/report/html.ts";
-export { renderAnnotations, shouldAnnotate } from "./src/report/annotations.ts";
-export type { AnnotationMode, EnvLookup } from "./src/report/annotations.ts";
-export { mergeRecords } from "./src/record/merge.ts";
-export { checkRunRecord, parseRunRecord } from "./src/record/validate.ts";
+export { getReporter } from "./src/6_report/reporters.ts";
+export type { Reporter, ReporterOptions } from "./src/6_report/reporters.ts";
+export { RUN_RECORD_VERSION } from "./src/4_record/run_record.ts";
+export { renderJunit } from "./src/6_report/junit.ts";
+export { renderTap } from "./src/6_report/tap.ts";
+export { renderSarif } from "./src/6_report/sarif.ts";
+export { renderMarkdown } from "./src/6_report/markdown.ts";
+export { renderHtml } from "./src/6_report/html.ts";
+export { renderAnnotations, shouldAnnotate } from "./src/6_report/annotations.ts";
+export type { AnnotationMode, EnvLookup } from "./src/6_report/annotations.ts";
+export { mergeRecords } from "./src/4_record/merge.ts";
+export { checkRunRecord, parseRunRecord } from "./src/4_record/validate.ts";
 export type {
   AgentRowInfo,
   AssertionResult,
@@ -148,29 +153,45 @@ export type {
   Status,
   TestFailure,
   TestResult,
-} from "./src/record/run_record.ts";
+} from "./src/4_record/run_record.ts";
 
 // COMPLIANCE
-export { runCompliance, validateComplianceVersion } from "./src/compliance/run_compliance.ts";
-export type { ComplianceRun, RunComplianceOptions } from "./src/compliance/run_compliance.ts";
-export { COMPLIANCE_CORPUS } from "./src/compliance/corpus/embedded.ts";
-export { CORPUS_VERSIONS } from "./src/compliance/corpus/versions.ts";
-export { applyBaseline, baselineOf } from "./src/compliance/baseline.ts";
-export type { BASELINE_VERSION, ComplianceBaseline } from "./src/compliance/baseline.ts";
+export { runCompliance } from "./src/5_execute/compliance/run_compliance.ts";
+export { validateComplianceVersion } from "./src/3_load/compliance_corpus/versions.ts";
+export type {
+  ComplianceRun,
+  RunComplianceOptions,
+} from "./src/5_execute/compliance/run_compliance.ts";
+export { COMPLIANCE_CORPUS } from "./src/3_load/compliance_corpus/embedded.ts";
+export { CORPUS_VERSIONS } from "./src/3_load/compliance_corpus/versions.ts";
+export { applyBaseline, baselineOf } from "./src/5_execute/compliance/baseline.ts";
+export type { BASELINE_VERSION, ComplianceBaseline } from "./src/5_execute/compliance/baseline.ts";
 export {
   diffCorpusVersions,
   diffVersions,
   VersionDiff,
-} from "./src/compliance/corpus/version_diff.ts";
-export type { DiffBucket, DiffEntry, DiffSummary } from "./src/compliance/corpus/version_diff.ts";
-export { evaluateSpecVersionCheck } from "./src/compliance/gates/spec_version_gate.ts";
-export { compareGrades, computeGrade, gradeLetter } from "./src/compliance/gates/grade.ts";
-export type { Grade, GradeComparison, GradeLetter } from "./src/compliance/gates/grade.ts";
+} from "./src/3_load/compliance_corpus/version_diff.ts";
+export type {
+  DiffBucket,
+  DiffEntry,
+  DiffSummary,
+} from "./src/3_load/compliance_corpus/version_diff.ts";
+export { evaluateSpecVersionCheck } from "./src/5_execute/compliance/gates/spec_version_gate.ts";
+export {
+  compareGrades,
+  computeGrade,
+  gradeLetter,
+} from "./src/5_execute/compliance/gates/grade.ts";
+export type {
+  Grade,
+  GradeComparison,
+  GradeLetter,
+} from "./src/5_execute/compliance/gates/grade.ts";
 export type {
   GRADE_FILE_VERSION,
   GradeFile,
   GradeFileEntry,
-} from "./src/compliance/gates/grade_file.ts";
+} from "./src/5_execute/compliance/gates/grade_file.ts";
 export type {
   Citation,
   ComplianceCorpus,
@@ -185,30 +206,37 @@ export type {
   RuleSeverity,
   RuleSpec,
   SetupPick,
-} from "./src/compliance/corpus/types.ts";
+} from "./src/3_load/compliance_corpus/types.ts";
 
 // INVARIANTS (seed 003)
-export { checkInvariants, renderInvariants } from "./src/compliance/invariants/check.ts";
-export { parseCapture, readCapture } from "./src/compliance/invariants/capture_file.ts";
+export { checkInvariants, renderInvariants } from "./src/5_execute/compliance/invariants/check.ts";
+export { parseCapture, readCapture } from "./src/5_execute/compliance/invariants/capture_file.ts";
 export type {
   CapturedExchange,
   CapturedSession,
   Hazard,
   InvariantReport,
   InvariantResult,
-} from "./src/compliance/invariants/types.ts";
+} from "./src/5_execute/compliance/invariants/types.ts";
 
 // CONFORMANCE
-export { resolveCorpus } from "./src/conformance/resolve_corpus.ts";
-export type { ResolveCorpusOptions, ResolvedCorpus } from "./src/conformance/resolve_corpus.ts";
-export type { EnvLookup as EnvGetter } from "./src/conformance/cache_dir.ts";
-export { runConformance } from "./src/conformance/run_conformance.ts";
+export { resolveCorpus } from "./src/7_features/conformance/resolve_corpus.ts";
+export type {
+  ResolveCorpusOptions,
+  ResolvedCorpus,
+} from "./src/7_features/conformance/resolve_corpus.ts";
+export type { EnvLookup as EnvGetter } from "./src/7_features/conformance/cache_dir.ts";
+export { runConformance } from "./src/7_features/conformance/run_conformance.ts";
 export type {
   CorpusChooser,
   RunConformanceOptions,
   RunCorpus,
-} from "./src/conformance/run_conformance.ts";
-export type { Probe, ProbeContext, ProbeOutcome } from "./src/conformance/probe_types.ts";
+} from "./src/7_features/conformance/run_conformance.ts";
+export type {
+  Probe,
+  ProbeContext,
+  ProbeOutcome,
+} from "./src/7_features/conformance/probes/probe_types.ts";
 export type {
   CheckedRequirement,
   CheckStatus,
@@ -218,38 +246,44 @@ export type {
   Requirement,
   SepFile,
   Severity as RequirementSeverity,
-} from "./src/conformance/types.ts";
+} from "./src/7_features/conformance/types.ts";
 export type {
   CheckResult,
   ConformanceResult,
   ExcludedResult,
   SepSummary,
   StatusCounts,
-} from "./src/conformance/result.ts";
-export { scoreTier } from "./src/conformance/tier.ts";
-export type { Badge, SeverityCount, Tier, TierInput, TierResult } from "./src/conformance/tier.ts";
-export { getConformanceReporter } from "./src/conformance/report/reporters.ts";
-export type { ConformanceReporter } from "./src/conformance/report/reporters.ts";
+} from "./src/7_features/conformance/result.ts";
+export { scoreTier } from "./src/7_features/conformance/tier.ts";
+export type {
+  Badge,
+  SeverityCount,
+  Tier,
+  TierInput,
+  TierResult,
+} from "./src/7_features/conformance/tier.ts";
+export { getConformanceReporter } from "./src/7_features/conformance/report/reporters.ts";
+export type { ConformanceReporter } from "./src/7_features/conformance/report/reporters.ts";
 
 // MIGRATION (2026-07-28)
-export { checkResourceErrorCode } from "./src/migration/check_resource_error_code.ts";
+export { checkResourceErrorCode } from "./src/7_features/migration/check_resource_error_code.ts";
 export {
   migrationExitCode,
   renderMigrationRows,
   runMigrationProbe,
-} from "./src/doctor/migration_probe.ts";
-export type { EvidenceOptions } from "./src/doctor/migration_evidence.ts";
-export type { CodeCheck, MigrationRow, MigrationStatus } from "./src/migration/types.ts";
+} from "./src/7_features/doctor/migration_probe.ts";
+export type { EvidenceOptions } from "./src/7_features/doctor/migration_evidence.ts";
+export type { CodeCheck, MigrationRow, MigrationStatus } from "./src/7_features/migration/types.ts";
 
 // DOCTOR
-export { diagnoseServer } from "./src/doctor/diagnose_server.ts";
-export type { DoctorResult } from "./src/doctor/diagnose_server.ts";
-export type { LayerName, LayerResult, ServerDiagnosis } from "./src/doctor/types.ts";
+export { diagnoseServer } from "./src/7_features/doctor/diagnose_server.ts";
+export type { DoctorResult } from "./src/7_features/doctor/diagnose_server.ts";
+export type { LayerName, LayerResult, ServerDiagnosis } from "./src/7_features/doctor/types.ts";
 
 // ERRORS AND EXIT CODES
-export { ConformanceExitCode, ExitCode } from "./src/errors/exit_codes.ts";
-export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/errors/errors.ts";
-export type { SourcePos } from "./src/errors/errors.ts";
+export { ConformanceExitCode, ExitCode } from "./src/0_base/errors/exit_codes.ts";
+export { ConfigError, ConfigErrors, McptestError, UsageError } from "./src/0_base/errors/errors.ts";
+export type { SourcePos } from "./src/0_base/errors/errors.ts";
 
 // `deno run jsr:@mcptest/cli ...`: run as the main module, this package is the command line;
 // imported, it stays a plain library.

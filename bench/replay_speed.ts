@@ -1,8 +1,8 @@
 /** @module Bench: 1,000 recorded tests replayed from a cassette vs the same tests run live against the example server, in one process. */
 
 import { join } from "node:path";
-import { loadSuite } from "../src/config/load_suite.ts";
-import { runSuite } from "../src/runner/run_suite.ts";
+import { loadSuite } from "../src/3_load/config/load_suite.ts";
+import { runSuite } from "../src/5_execute/suite/run_suite.ts";
 import { echoSuiteText, itemsServer, median } from "./echo_suite.ts";
 
 /** What {@link benchReplaySpeed} measured (medians, ms). */

@@ -1,6 +1,6 @@
 /** @module `deno task demo`: runs examples/migration.yml and explains its by-design exit code 1. */
 
-import { runCli } from "../src/cli/program.ts";
+import { runCli } from "../src/8_cli/program.ts";
 
 const code = await runCli(["run", "examples/migration.yml"]);
 if (code === 1) {

@@ -1,28 +1,28 @@
-/** @module Compiles compliance/registry.yml + compliance/<version>/*.yml into src/compliance/_generated/corpus.json. */
+/** @module Compiles compliance/registry.yml + compliance/<version>/*.yml into src/3_load/compliance_corpus/_generated/corpus.json. */
 
 // Run: deno task compliance:build-corpus (see docs/compliance.md for the exact permissions).
 
 import { join } from "node:path";
-import { ConfigError, ConfigErrors } from "../src/errors/errors.ts";
-import { parseYaml } from "../src/config/yaml_source.ts";
-import { writeFileAtomic } from "../src/util/write_output.ts";
-import { validateEntry, validateRule } from "../src/compliance/corpus/validate.ts";
+import { ConfigError, ConfigErrors } from "../src/0_base/errors/errors.ts";
+import { parseYaml } from "../src/0_base/yaml/yaml_source.ts";
+import { writeFileAtomic } from "../src/0_base/util/write_output.ts";
+import { validateEntry, validateRule } from "../src/3_load/compliance_corpus/validate.ts";
 import type {
   ComplianceCorpus,
   RegistryEntry,
   RevisionCorpus,
   RuleSpec,
-} from "../src/compliance/corpus/types.ts";
-import { CORPUS_VERSIONS } from "../src/compliance/corpus/versions.ts";
-import { coverageProblems } from "../src/compliance/corpus/citations.ts";
+} from "../src/3_load/compliance_corpus/types.ts";
+import { CORPUS_VERSIONS } from "../src/3_load/compliance_corpus/versions.ts";
+import { coverageProblems } from "../src/3_load/compliance_corpus/citations.ts";
 import {
   renderRulesTable,
   replaceRulesSection,
   RULES_DOC_PATH,
-} from "../src/compliance/corpus/rules_doc.ts";
+} from "../src/3_load/compliance_corpus/rules_doc.ts";
 
 /** Where the generated module lives, relative to the repository root. */
-export const GENERATED_PATH = "src/compliance/_generated/corpus.json";
+export const GENERATED_PATH = "src/3_load/compliance_corpus/_generated/corpus.json";
 
 async function readYaml(path: string) {
   return parseYaml(await Deno.readTextFile(path), path);

@@ -6,7 +6,7 @@ import schema from "../schemas/v1.json" with { type: "json" };
 
 /** Where the generated validator lives (imported by schema_validate.ts). */
 export const GENERATED_VALIDATOR = new URL(
-  "../src/config/_generated/schema_validator.js",
+  "../src/3_load/config/_generated/schema_validator.js",
   import.meta.url,
 );
 

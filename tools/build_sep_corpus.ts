@@ -1,11 +1,11 @@
-/** @module Compiles seps/<version>/*.yaml into src/conformance/_generated/corpus.json (the embedded corpus). */
+/** @module Compiles seps/<version>/*.yaml into src/7_features/conformance/_generated/corpus.json (the embedded corpus). */
 
 // Run: deno run --allow-read=seps --allow-env=LOG_TOKENS,LOG_STREAM \
-//   --allow-write=src/conformance/_generated tools/build_sep_corpus.ts
+//   --allow-write=src/7_features/conformance/_generated tools/build_sep_corpus.ts
 
 import { join } from "node:path";
-import { listVersions, readCorpusVersion } from "../src/conformance/read_corpus_dir.ts";
-import type { EmbeddedCorpus, SepFile } from "../src/conformance/types.ts";
+import { listVersions, readCorpusVersion } from "../src/7_features/conformance/read_corpus_dir.ts";
+import type { EmbeddedCorpus, SepFile } from "../src/7_features/conformance/types.ts";
 
 /** Read every version under `root` (normally `seps/`) into the embedded-corpus shape. */
 export async function compileCorpus(root: string): Promise<EmbeddedCorpus> {
@@ -22,7 +22,7 @@ export function renderCorpusJson(corpus: EmbeddedCorpus): string {
 }
 
 /** Where the generated module lives, relative to the repository root. */
-export const GENERATED_PATH = "src/conformance/_generated/corpus.json";
+export const GENERATED_PATH = "src/7_features/conformance/_generated/corpus.json";
 
 if (import.meta.main) {
   const corpus = await compileCorpus("seps");

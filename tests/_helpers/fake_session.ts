@@ -1,8 +1,8 @@
 /** @module A scripted Session for unit tests of the runner: answers each method from a table. */
 
-import type { ServerSpec } from "../../src/config/types.ts";
-import type { JsonRpcResponse } from "../../src/protocol/jsonrpc.ts";
-import type { CaptureSession, Exchange, Session } from "../../src/session/types.ts";
+import type { ServerSpec } from "../../src/3_load/config/types.ts";
+import type { JsonRpcResponse } from "../../src/0_base/protocol/jsonrpc.ts";
+import type { CaptureSession, Exchange, Session } from "../../src/2_connect/session/types.ts";
 
 /** What the fake answers for one request. */
 export type FakeAnswer = Partial<Omit<Exchange, "request">> & {

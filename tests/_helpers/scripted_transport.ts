@@ -1,10 +1,15 @@
 /** @module An in-memory Transport for session unit tests: the test sees every message sent and decides, frame by frame, what the "server" writes back (no process, no socket). */
 
-import type { JsonRpcId, JsonRpcMessage } from "../../src/protocol/jsonrpc.ts";
-import { McpSession } from "../../src/session/session.ts";
-import type { ServerEndpoint } from "../../src/session/types.ts";
-import { makeFrame } from "../../src/transport/frame.ts";
-import type { Frame, SendOptions, Transport, TransportEvent } from "../../src/transport/types.ts";
+import type { JsonRpcId, JsonRpcMessage } from "../../src/0_base/protocol/jsonrpc.ts";
+import { McpSession } from "../../src/2_connect/session/session.ts";
+import type { ServerEndpoint } from "../../src/2_connect/session/types.ts";
+import { makeFrame } from "../../src/2_connect/transport/frame.ts";
+import type {
+  Frame,
+  SendOptions,
+  Transport,
+  TransportEvent,
+} from "../../src/2_connect/transport/types.ts";
 
 /** What the scripted server does with one message the client sent. */
 export type OnSend = (message: unknown, transport: ScriptedTransport) => void;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parse } from "yaml";
-import { structurallyContains } from "../../src/matchers/contains.ts";
+import { structurallyContains } from "../../src/1_matchers/contains.ts";
 import schema from "../../schemas/v1.json" with { type: "json" };
 import { itemsServerArgv, mcptest, ROOT, startHttp } from "../_helpers/cli.ts";
 

@@ -1,7 +1,7 @@
 /** @module No byte of a secret reaches any reporter, the capture or the last-run record (real CLI). */
 
 import assert from "node:assert/strict";
-import { REPORTERS } from "../../src/report/reporters.ts";
+import { REPORTERS } from "../../src/6_report/reporters.ts";
 import { itemsServerYaml, mcptest, tempProject } from "../_helpers/cli.ts";
 
 const SECRET = "s3cr3t-T0KEN-value-8641";

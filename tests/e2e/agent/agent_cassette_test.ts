@@ -1,10 +1,10 @@
 /** @module Agent cassettes end to end: --record against the fake API, replay with no key and no network, staleness before any matcher, judges, keys never stored. */
 
 import assert from "node:assert/strict";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { runSuite } from "../../../src/runner/run_suite.ts";
-import { runExitCode } from "../../../src/agent/exit_code.ts";
-import type { RunRecord } from "../../../src/record/run_record.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
+import { runExitCode } from "../../../src/4_record/exit_code.ts";
+import type { RunRecord } from "../../../src/4_record/run_record.ts";
 import {
   AGENT_CASSETTE_FORMAT,
   agentCassettePath,
@@ -12,8 +12,8 @@ import {
   asAgentCassette,
   readAgentCassette,
   writeAgentCassette,
-} from "../../../src/cassette/agent_format.ts";
-import { CassetteFormatError } from "../../../src/cassette/format.ts";
+} from "../../../src/2_connect/cassette/agent_format.ts";
+import { CassetteFormatError } from "../../../src/2_connect/cassette/format.ts";
 import { ROOT } from "../../_helpers/cli.ts";
 import { autopilot, FAKE_KEYS } from "../../fixtures/agent/autopilot.ts";
 import { startFakeModelApi } from "../../fixtures/agent/fake_model_api.ts";

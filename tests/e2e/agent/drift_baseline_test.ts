@@ -1,13 +1,13 @@
 /** @module DRIFT against a saved run record (`--drift-baseline`): verdict changes per (test, model) row, exit 6, bad baselines exit 2. */
 
 import assert from "node:assert/strict";
-import { baselineDriftRows } from "../../../src/agent/drift.ts";
-import { runExitCode } from "../../../src/agent/exit_code.ts";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import type { RunRecord, TestResult } from "../../../src/record/run_record.ts";
-import { parseRunRecord } from "../../../src/record/validate.ts";
-import { renderJson } from "../../../src/report/json.ts";
-import { runSuite } from "../../../src/runner/run_suite.ts";
+import { baselineDriftRows } from "../../../src/5_execute/agent/drift.ts";
+import { runExitCode } from "../../../src/4_record/exit_code.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import type { RunRecord, TestResult } from "../../../src/4_record/run_record.ts";
+import { parseRunRecord } from "../../../src/4_record/validate.ts";
+import { renderJson } from "../../../src/6_report/json.ts";
+import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
 import { mcptest, ROOT, tempProject } from "../../_helpers/cli.ts";
 
 const row = (id: string, status: TestResult["status"], provider = "stub"): TestResult => ({

@@ -1,13 +1,13 @@
 /** @module Agent rows end to end through loadSuite + runSuite: stub and fake API, --require-keys, spend caps, coverage, drift, key isolation, load errors. */
 
 import assert from "node:assert/strict";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { ConfigErrors } from "../../../src/errors/errors.ts";
-import { runSuite } from "../../../src/runner/run_suite.ts";
-import { runExitCode } from "../../../src/agent/exit_code.ts";
-import type { RunRecord } from "../../../src/record/run_record.ts";
-import { renderPretty } from "../../../src/report/pretty.ts";
-import { renderJson } from "../../../src/report/json.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
+import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
+import { runExitCode } from "../../../src/4_record/exit_code.ts";
+import type { RunRecord } from "../../../src/4_record/run_record.ts";
+import { renderPretty } from "../../../src/6_report/pretty.ts";
+import { renderJson } from "../../../src/6_report/json.ts";
 import { ROOT } from "../../_helpers/cli.ts";
 import { autopilot, FAKE_KEYS } from "../../fixtures/agent/autopilot.ts";
 import { startFakeModelApi } from "../../fixtures/agent/fake_model_api.ts";

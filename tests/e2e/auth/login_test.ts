@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { mcptest, spawnMcptest } from "../../_helpers/cli.ts";
 import { startAuthorizationServer } from "../../fixtures/auth/authorization_server.ts";
 import { startProtectedServer } from "../../fixtures/auth/protected_server.ts";
-import { echoSuite } from "../../auth/_suite.ts";
+import { echoSuite } from "../../2_connect/auth/_suite.ts";
 import { HANG_MS } from "../../_helpers/wait.ts";
 
 const CODE = "      oauth:\n        grant: authorization_code\n" +

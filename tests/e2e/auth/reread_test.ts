@@ -1,14 +1,14 @@
 /** @module Re-reading bearer/header variables on a 401: the loader keeps the variable names, a rotated env file is read again (runSuite and the real CLI). */
 
 import assert from "node:assert/strict";
-import { variableRereader } from "../../../src/auth/reread.ts";
-import type { AuthConfig } from "../../../src/auth/types.ts";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import type { Suite } from "../../../src/config/types.ts";
-import { runSuite } from "../../../src/runner/run_suite.ts";
+import { variableRereader } from "../../../src/3_load/config/reread.ts";
+import type { AuthConfig } from "../../../src/2_connect/transport/auth_config.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import type { Suite } from "../../../src/3_load/config/types.ts";
+import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 import { startProtectedServer } from "../../fixtures/auth/protected_server.ts";
-import { echoSuite } from "../../auth/_suite.ts";
+import { echoSuite } from "../../2_connect/auth/_suite.ts";
 
 const BEARER = "      bearer:\n        token_Env: MCP_TOKEN\n";
 

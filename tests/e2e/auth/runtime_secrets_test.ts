@@ -1,7 +1,7 @@
 /** @module Tokens learnt at run time are secrets of the run: never in the record, the capture or the pretty output, even when the server echoes them. */
 
 import assert from "node:assert/strict";
-import { RuntimeSecrets } from "../../../src/auth/runtime_secrets.ts";
+import { RuntimeSecrets } from "../../../src/2_connect/auth/runtime_secrets.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 import { startAuthorizationServer } from "../../fixtures/auth/authorization_server.ts";
 import { startProtectedServer } from "../../fixtures/auth/protected_server.ts";

@@ -1,14 +1,14 @@
 /** @module The replay transport passes the transport contract over a cassette recorded through the recording transport (which passes it too), and fails unknown requests as stale. */
 
 import assert from "node:assert/strict";
-import { buildCassette } from "../../../src/cassette/build.ts";
-import type { Cassette } from "../../../src/cassette/format.ts";
-import { RecordingTransport } from "../../../src/cassette/recording_transport.ts";
-import { ReplayIndex } from "../../../src/cassette/replay_index.ts";
-import { LATEST_INITIALIZE_REVISION } from "../../../src/protocol/revisions.ts";
-import { ReplayTransport } from "../../../src/transport/replay.ts";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import type { TransportEvent } from "../../../src/transport/types.ts";
+import { buildCassette } from "../../../src/2_connect/cassette/build.ts";
+import type { Cassette } from "../../../src/2_connect/cassette/format.ts";
+import { RecordingTransport } from "../../../src/2_connect/cassette/recording_transport.ts";
+import { ReplayIndex } from "../../../src/2_connect/cassette/replay_index.ts";
+import { LATEST_INITIALIZE_REVISION } from "../../../src/0_base/protocol/revisions.ts";
+import { ReplayTransport } from "../../../src/2_connect/transport/replay.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import type { TransportEvent } from "../../../src/2_connect/transport/types.ts";
 import { denoFixture } from "../../fixtures/transport/helpers.ts";
 import { Collector, transportContract } from "../transport/transport_contract.ts";
 

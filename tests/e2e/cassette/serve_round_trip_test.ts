@@ -8,8 +8,8 @@ import {
   startHttp,
   tempProject,
 } from "../../_helpers/cli.ts";
-import { MockResponder } from "../../../src/cassette/mock.ts";
-import { readCassette } from "../../../src/cassette/store.ts";
+import { MockResponder } from "../../../src/7_features/serve/mock.ts";
+import { readCassette } from "../../../src/2_connect/cassette/store.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const EVERYTHING = "npm:@modelcontextprotocol/server-everything@2026.8.31";

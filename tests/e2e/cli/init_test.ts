@@ -1,8 +1,8 @@
 /** @module `mcptest init`: reads the server's surface, writes a starter suite that loads, never overwrites. */
 
 import assert from "node:assert/strict";
-import { exampleFor, objectExample } from "../../../src/init/example_args.ts";
-import { serverOf } from "../../../src/cli/init_action.ts";
+import { exampleFor, objectExample } from "../../../src/7_features/init/example_args.ts";
+import { serverOf } from "../../../src/8_cli/init_action.ts";
 import { itemsServerArgv, mcptest, startHttp } from "../../_helpers/cli.ts";
 
 const serverFlag = () => `items=${itemsServerArgv().map((a) => JSON.stringify(a)).join(" ")}`;

@@ -79,7 +79,7 @@ Deno.test("the package's main module is the CLI when run, a plain library when i
     assert.match(suite.stdout, /6 passed, 0 failed/);
   });
   await t.step("imported, mod.ts runs nothing and exits nothing", async () => {
-    const dir = await Deno.makeTempDir({ dir: `${ROOT}tests/cli` });
+    const dir = await Deno.makeTempDir({ dir: `${ROOT}tests/e2e/cli` });
     try {
       await Deno.writeTextFile(
         `${dir}/use.ts`,
@@ -100,10 +100,15 @@ Deno.test("deno publish --dry-run lists only what a user needs", async () => {
   const files = [...(out.stdout + out.stderr).matchAll(/file:\/\/(\S+)/g)]
     .map((m) => (m[1] ?? "").slice(ROOT.length));
   assert.ok(files.length > 50, `a file list: ${files.length}`);
-  for (const needed of ["mod.ts", "cli.ts", "README.md", "schemas/v1.json", "src/cli/program.ts"]) {
+  for (
+    const needed of ["mod.ts", "cli.ts", "README.md", "schemas/v1.json", "src/8_cli/program.ts"]
+  ) {
     assert.ok(files.includes(needed), `${needed} is published`);
   }
-  assert.ok(files.some((f) => f.startsWith("src/config/_generated/")), "generated validator");
+  assert.ok(
+    files.some((f) => f.startsWith("src/3_load/config/_generated/")),
+    "generated validator",
+  );
   const unwanted =
     /^(tests|tools|bench|examples|compliance|seps|dist|\.ci|\.mcptest)\/|^deno\.lock$|(^|\/)(fixtures|__snapshots__)\/|\.(png|jpe?g|gif|svg)$/;
   assert.deepEqual(files.filter((f) => unwanted.test(f)), []);

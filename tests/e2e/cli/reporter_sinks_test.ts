@@ -1,8 +1,8 @@
 /** @module `--reporter name[:path]` (repeatable) and `--output`: parsing, and the real CLI writing several reports in one run. */
 
 import assert from "node:assert/strict";
-import { parseReporterSinks } from "../../../src/cli/reporter_sinks.ts";
-import { UsageError } from "../../../src/errors/errors.ts";
+import { parseReporterSinks } from "../../../src/8_cli/reporter_sinks.ts";
+import { UsageError } from "../../../src/0_base/errors/errors.ts";
 import { itemsServerYaml, mcptest, tempProject } from "../../_helpers/cli.ts";
 
 Deno.test("parseReporterSinks() resolves name[:path] and --output", async (t) => {

@@ -2,9 +2,9 @@
 
 import assert from "node:assert/strict";
 import { mcptest, ROOT } from "../../_helpers/cli.ts";
-import { getReporter } from "../../../src/report/reporters.ts";
-import type { RunRecord, TestResult } from "../../../src/record/run_record.ts";
-import { summarize } from "../../../src/record/summary.ts";
+import { getReporter } from "../../../src/6_report/reporters.ts";
+import type { RunRecord, TestResult } from "../../../src/4_record/run_record.ts";
+import { summarize } from "../../../src/4_record/summary.ts";
 
 const EXAMPLE = "examples/selection.yml";
 

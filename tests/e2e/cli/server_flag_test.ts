@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { itemsServerArgv, itemsServerYaml, mcptest, tempProject } from "../../_helpers/cli.ts";
 import { faultyArgv } from "../compliance/_servers.ts";
-import { runCli as conformance } from "../../conformance/_cli.ts";
+import { runCli as conformance } from "../../7_features/conformance/_cli.ts";
 
 const commandLine = (argv: readonly string[]) => argv.map((a) => `'${a}'`).join(" ");
 const ITEMS = commandLine(itemsServerArgv());

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { mcptest, tempProject } from "../../_helpers/cli.ts";
-import { frameLine } from "../../../src/cli/verbose_frames.ts";
+import { frameLine } from "../../../src/8_cli/verbose_frames.ts";
 
 const SECRET = "vErb0se-s3cret-4471";
 const SERVER = fileURLToPath(new URL("./fixtures/echo_esc_server.ts", import.meta.url));

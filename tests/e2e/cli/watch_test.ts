@@ -2,9 +2,9 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { affectedBy, watchedFolders, watchPlan } from "../../../src/cli/watch_targets.ts";
-import { ChangeFeed } from "../../../src/cli/watch_feed.ts";
-import type { ServerSpec, Suite, TestCase } from "../../../src/config/types.ts";
+import { affectedBy, watchedFolders, watchPlan } from "../../../src/8_cli/watch_targets.ts";
+import { ChangeFeed } from "../../../src/8_cli/watch_feed.ts";
+import type { ServerSpec, Suite, TestCase } from "../../../src/3_load/config/types.ts";
 import { ROOT, spawnMcptest, tempProject } from "../../_helpers/cli.ts";
 import { StreamText } from "../../_helpers/wait.ts";
 

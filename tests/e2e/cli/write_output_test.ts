@@ -1,8 +1,8 @@
 /** @module writeOutput(): regular files atomically, devices / FIFOs / symlinks written in place, failures name the real path. */
 
 import assert from "node:assert/strict";
-import { UsageError } from "../../../src/errors/errors.ts";
-import { writeFileAtomic, writeOutput } from "../../../src/util/write_output.ts";
+import { UsageError } from "../../../src/0_base/errors/errors.ts";
+import { writeFileAtomic, writeOutput } from "../../../src/0_base/util/write_output.ts";
 import { mcptest, ROOT } from "../../_helpers/cli.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {

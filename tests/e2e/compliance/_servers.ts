@@ -1,6 +1,6 @@
 /** @module Test helpers: ServerSpecs for the faulty compliance fixture (in-process HTTP, spawned stdio). */
 
-import type { ServerSpec } from "../../../src/config/types.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
 import { FIXTURE_TOKEN } from "../../fixtures/compliance/faulty/http.ts";
 
 /** The fixture entry point. */

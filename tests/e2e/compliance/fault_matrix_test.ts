@@ -1,12 +1,12 @@
 /** @module Every rule of every revision passes on the conformant fixture and fails when the fixture breaks exactly that rule. */
 
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
-import { runCompliance } from "../../../src/compliance/run_compliance.ts";
-import { severityIn } from "../../../src/compliance/corpus/severity.ts";
-import { specUrlIn } from "../../../src/compliance/corpus/citations.ts";
-import { CORPUS_VERSIONS } from "../../../src/compliance/corpus/versions.ts";
-import { connect } from "../../../src/session/connect.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
+import { runCompliance } from "../../../src/5_execute/compliance/run_compliance.ts";
+import { severityIn } from "../../../src/3_load/compliance_corpus/severity.ts";
+import { specUrlIn } from "../../../src/3_load/compliance_corpus/citations.ts";
+import { CORPUS_VERSIONS } from "../../../src/3_load/compliance_corpus/versions.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 import { serveHttp } from "../../fixtures/compliance/faulty/http.ts";
 import { FIXTURE_CREDENTIALS, httpSpec, stdioSpec } from "./_servers.ts";
 

@@ -1,11 +1,11 @@
 /** @module On stdio, raw-frame and notification probes end at a `ping` fence: "no answer" is decided when the server answered pings sent after the frame (in order), never by a clock; an answer that comes before the fence's, however slow, counts. */
 
 import assert from "node:assert/strict";
-import { runRule } from "../../../src/compliance/engine/run_rules.ts";
-import type { RuleSpec } from "../../../src/compliance/corpus/types.ts";
-import type { ServerSpec } from "../../../src/config/types.ts";
-import { findRevision } from "../../../src/protocol/revisions.ts";
-import { connect } from "../../../src/session/connect.ts";
+import { runRule } from "../../../src/5_execute/compliance/engine/run_rules.ts";
+import type { RuleSpec } from "../../../src/3_load/compliance_corpus/types.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { findRevision } from "../../../src/0_base/protocol/revisions.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 
 const SERVER = new URL("./_fixtures/in_order_server.ts", import.meta.url).pathname;
 const revision = findRevision("2025-11-25")!;

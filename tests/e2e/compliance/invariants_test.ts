@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { parseCapture } from "../../../src/compliance/invariants/capture_file.ts";
-import { checkInvariants } from "../../../src/compliance/invariants/check.ts";
+import { parseCapture } from "../../../src/5_execute/compliance/invariants/capture_file.ts";
+import { checkInvariants } from "../../../src/5_execute/compliance/invariants/check.ts";
 import type {
   CapturedExchange,
   CapturedSession,
-} from "../../../src/compliance/invariants/types.ts";
+} from "../../../src/5_execute/compliance/invariants/types.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const req = (

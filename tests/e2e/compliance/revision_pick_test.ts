@@ -3,16 +3,16 @@
 import assert from "node:assert/strict";
 import { mcptest } from "../../_helpers/cli.ts";
 import { faultyArgv } from "./_servers.ts";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
 import {
   appliesWhenPresent,
   pickComplianceVersion,
   runCompliance,
-  validateComplianceVersion,
   withVersionPrefix,
-} from "../../../src/compliance/run_compliance.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
-import type { ServerSpec } from "../../../src/config/types.ts";
+} from "../../../src/5_execute/compliance/run_compliance.ts";
+import { validateComplianceVersion } from "../../../src/3_load/compliance_corpus/versions.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
 
 const line = (breaks: string[]) => faultyArgv(breaks).map((a) => `'${a}'`).join(" ");
 

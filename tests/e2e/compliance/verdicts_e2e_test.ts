@@ -1,12 +1,12 @@
 /** @module Every rule of every revision reaches an explained verdict against real servers: the example server and server-everything. */
 
 import assert from "node:assert/strict";
-import type { ServerSpec } from "../../../src/config/types.ts";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
-import { runCompliance } from "../../../src/compliance/run_compliance.ts";
-import { CORPUS_VERSIONS } from "../../../src/compliance/corpus/versions.ts";
-import type { TestResult } from "../../../src/record/run_record.ts";
-import { connect } from "../../../src/session/connect.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
+import { runCompliance } from "../../../src/5_execute/compliance/run_compliance.ts";
+import { CORPUS_VERSIONS } from "../../../src/3_load/compliance_corpus/versions.ts";
+import type { TestResult } from "../../../src/4_record/run_record.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const ITEMS = new URL("../../../examples/servers/items_server.ts", import.meta.url).pathname;

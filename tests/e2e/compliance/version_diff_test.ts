@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
-import type { RevisionCorpus, RuleSpec } from "../../../src/compliance/corpus/types.ts";
-import { diffCorpusVersions, diffVersions } from "../../../src/compliance/corpus/version_diff.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
+import type { RevisionCorpus, RuleSpec } from "../../../src/3_load/compliance_corpus/types.ts";
+import {
+  diffCorpusVersions,
+  diffVersions,
+} from "../../../src/3_load/compliance_corpus/version_diff.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const rule = (id: string, expect: Record<string, unknown>): RuleSpec => ({

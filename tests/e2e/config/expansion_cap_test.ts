@@ -1,12 +1,12 @@
 /** @module Variable expansion is capped: an expansion bomb is a config error at file:line:col, not an out-of-memory crash. */
 
 import assert from "node:assert/strict";
-import { MAX_EXPANSION_CHARS, VariableStack } from "../../../src/config/variable_stack.ts";
-import { ConfigError } from "../../../src/errors/errors.ts";
+import { MAX_EXPANSION_CHARS, VariableStack } from "../../../src/3_load/config/variable_stack.ts";
+import { ConfigError } from "../../../src/0_base/errors/errors.ts";
 import { mcptest } from "../../_helpers/cli.ts";
-import { loadMessages, withFiles } from "../../config/_helpers.ts";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { interpolateValue } from "../../../src/config/interpolate.ts";
+import { loadMessages, withFiles } from "../../3_load/config/_helpers.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { interpolateValue } from "../../../src/3_load/config/interpolate.ts";
 
 /** variables: v0 is 10 characters, each next one references the previous 10 times. */
 function bomb(levels: number): string {

@@ -5,9 +5,9 @@ import {
   decodeUtf8Strict,
   firstInvalidUtf8,
   InvalidUtf8Error,
-} from "../../../src/config/decode_utf8.ts";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { ConfigErrors } from "../../../src/errors/errors.ts";
+} from "../../../src/3_load/config/decode_utf8.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const bytes = (...parts: Array<string | number[]>) => {

@@ -1,13 +1,16 @@
 /** @module `--server NAME=...` must name a server the suite knows; an unknown NAME is exit 2 listing the known ones. */
 
 import assert from "node:assert/strict";
-import { resolveGlobalServers, unknownServerFlags } from "../../../src/config/server_sources.ts";
-import { VariableStack } from "../../../src/config/variable_stack.ts";
-import { parseYaml } from "../../../src/config/yaml_source.ts";
-import type { ParsedFile } from "../../../src/config/read_file.ts";
+import {
+  resolveGlobalServers,
+  unknownServerFlags,
+} from "../../../src/3_load/config/server_sources.ts";
+import { VariableStack } from "../../../src/3_load/config/variable_stack.ts";
+import { parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
+import type { ParsedFile } from "../../../src/3_load/config/read_file.ts";
 import { mcptest } from "../../_helpers/cli.ts";
-import { loadMessages, withFiles } from "../../config/_helpers.ts";
-import { loadSuite } from "../../../src/config/load_suite.ts";
+import { loadMessages, withFiles } from "../../3_load/config/_helpers.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
 
 const stack = new VariableStack([]);
 

@@ -2,8 +2,13 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { closedPort, fixture, runCli, startHttpFixture } from "../../conformance/_cli.ts";
-import { sepYaml, startUpstream, tarball } from "../../conformance/_upstream.ts";
+import {
+  closedPort,
+  fixture,
+  runCli,
+  startHttpFixture,
+} from "../../7_features/conformance/_cli.ts";
+import { sepYaml, startUpstream, tarball } from "../../7_features/conformance/_upstream.ts";
 
 async function withTemp(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-conf-e2e-" });

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fixture, runCli } from "../../conformance/_cli.ts";
+import { fixture, runCli } from "../../7_features/conformance/_cli.ts";
 
 const stdio = (name: string, ...args: string[]) =>
   [`"${Deno.execPath()}"`, "run", "--no-prompt", "--allow-write", `"${fixture(name)}"`, ...args]

@@ -1,7 +1,7 @@
 /** @module The seed 001 walk-through (examples/migration-doctor/README.md), step by step through the real CLI. */
 
 import assert from "node:assert/strict";
-import { copy } from "../../doctor/_copy.ts";
+import { copy } from "../../7_features/doctor/_copy.ts";
 import { itemsServerArgv, mcptest, ROOT, startHttp } from "../../_helpers/cli.ts";
 
 const FOLDER = "examples/migration-doctor";

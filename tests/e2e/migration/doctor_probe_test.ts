@@ -1,16 +1,16 @@
 /** @module The migration probe live against the example server (stdio and HTTP), and each failing row on a scripted session. */
 
 import assert from "node:assert/strict";
-import type { ServerSpec } from "../../../src/config/types.ts";
-import { MIGRATION_CORPUS } from "../../../src/migration/corpus.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { MIGRATION_CORPUS } from "../../../src/7_features/migration/corpus.ts";
 import {
   migrationExitCode,
   type MigrationRow,
   renderMigrationRows,
   runMigrationProbe,
-} from "../../../src/doctor/migration_probe.ts";
-import { connect } from "../../../src/session/connect.ts";
-import type { Session } from "../../../src/session/types.ts";
+} from "../../../src/7_features/doctor/migration_probe.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import type { Session } from "../../../src/2_connect/session/types.ts";
 import { type FakeAnswer, fakeSession, testServer } from "../../_helpers/fake_session.ts";
 import { HttpServerProcess, RUN_FLAGS, SERVER } from "../../examples/_items_wire.ts";
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { SOURCES } from "../../fixtures/migration/sources.ts";
 import { mcptest } from "../../_helpers/cli.ts";
-import { repoFile, tempTree } from "../../migration/_tree.ts";
+import { repoFile, tempTree } from "../../7_features/migration/_tree.ts";
 
 const EXAMPLE = await Deno.readTextFile(repoFile("examples/migration-legacy-suite.yml"));
 const MARK = "# TODO(mcptest-migrate):";

@@ -6,11 +6,11 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import { Parser } from "tap-parser";
-import { renderHtml } from "../../../src/report/html.ts";
-import { renderJunit } from "../../../src/report/junit.ts";
-import { renderSarif } from "../../../src/report/sarif.ts";
-import { renderTap } from "../../../src/report/tap.ts";
-import { ALL_RECORDS, loadRecord as load } from "../../report/_records.ts";
+import { renderHtml } from "../../../src/6_report/html.ts";
+import { renderJunit } from "../../../src/6_report/junit.ts";
+import { renderSarif } from "../../../src/6_report/sarif.ts";
+import { renderTap } from "../../../src/6_report/tap.ts";
+import { ALL_RECORDS, loadRecord as load } from "../../6_report/_records.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/report/", import.meta.url));
 const SARIF_MULTITOOL = "@microsoft/sarif-multitool@5.7.0";

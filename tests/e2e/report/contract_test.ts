@@ -1,22 +1,22 @@
 /** @module The reporter contract: every reporter over the same fixture records, printable and snapshotted. */
 
 import assert from "node:assert/strict";
-import { renderAnnotations } from "../../../src/report/annotations.ts";
-import { getReporter, REPORTERS } from "../../../src/report/reporters.ts";
+import { renderAnnotations } from "../../../src/6_report/annotations.ts";
+import { getReporter, REPORTERS } from "../../../src/6_report/reporters.ts";
 import {
   CONFORMANCE_REPORTERS,
   getConformanceReporter,
-} from "../../../src/conformance/report/reporters.ts";
-import { UsageError } from "../../../src/errors/errors.ts";
-import type { RunRecord } from "../../../src/record/run_record.ts";
-import { summarize } from "../../../src/record/summary.ts";
+} from "../../../src/7_features/conformance/report/reporters.ts";
+import { UsageError } from "../../../src/0_base/errors/errors.ts";
+import type { RunRecord } from "../../../src/4_record/run_record.ts";
+import { summarize } from "../../../src/4_record/summary.ts";
 import {
   ALL_RECORDS,
   CONFORMANCE_RESULTS,
   loadConformanceResult,
   loadRecord,
-} from "../../report/_records.ts";
-import { assertPrintable } from "../../report/_printable.ts";
+} from "../../6_report/_records.ts";
+import { assertPrintable } from "../../6_report/_printable.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const RUN_FORMATS = ["pretty", "json", "junit", "tap", "sarif", "markdown", "html"];

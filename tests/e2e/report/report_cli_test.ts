@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { getReporter } from "../../../src/report/reporters.ts";
-import type { RunRecord } from "../../../src/record/run_record.ts";
-import { parseRunRecord } from "../../../src/record/validate.ts";
-import { mergeRecords } from "../../../src/record/merge.ts";
+import { getReporter } from "../../../src/6_report/reporters.ts";
+import type { RunRecord } from "../../../src/4_record/run_record.ts";
+import { parseRunRecord } from "../../../src/4_record/validate.ts";
+import { mergeRecords } from "../../../src/4_record/merge.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const FIXTURES = fileURLToPath(new URL("../../fixtures/report/", import.meta.url));

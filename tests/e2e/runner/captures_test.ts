@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { itemsServerArgv, mcptest, tempProject } from "../../_helpers/cli.ts";
-import { loadErrors, withFiles } from "../../config/_helpers.ts";
+import { loadErrors, withFiles } from "../../3_load/config/_helpers.ts";
 
 const SERVER = () => `servers:\n  items:\n    command: ${JSON.stringify(itemsServerArgv())}\n`;
 const create = (capture: string, expect = "") =>

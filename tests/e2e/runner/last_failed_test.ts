@@ -1,8 +1,8 @@
 /** @module `--last-failed`: pytest's cache semantics over sha-256 test ids, pure update and selection, end to end. */
 
 import assert from "node:assert/strict";
-import type { TestCase } from "../../../src/config/types.ts";
-import type { RunRecord, Status, TestResult } from "../../../src/record/run_record.ts";
+import type { TestCase } from "../../../src/3_load/config/types.ts";
+import type { RunRecord, Status, TestResult } from "../../../src/4_record/run_record.ts";
 import {
   hashTestId,
   LAST_RUN_PATH,
@@ -11,8 +11,8 @@ import {
   readLastFailed,
   saveLastFailed,
   updateLastFailed,
-} from "../../../src/runner/last_failed.ts";
-import { lastFailedSelection, selectTests } from "../../../src/runner/select_tests.ts";
+} from "../../../src/5_execute/runner/last_failed.ts";
+import { lastFailedSelection, selectTests } from "../../../src/5_execute/runner/select_tests.ts";
 import { echoSuiteYaml, mcptest, ranTests, tempProject } from "../../_helpers/cli.ts";
 
 const test = (name: string, line: number): TestCase =>

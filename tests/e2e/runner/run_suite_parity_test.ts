@@ -1,9 +1,9 @@
 /** @module `mcptest run` and the library's loadSuite + runSuite produce the same run record on every example. */
 
 import assert from "node:assert/strict";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { runSuite } from "../../../src/runner/run_suite.ts";
-import { VERSION } from "../../../src/version.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
+import { VERSION } from "../../../src/0_base/version.ts";
 import { mcptest, ROOT } from "../../_helpers/cli.ts";
 import { authExampleFixture } from "../../fixtures/auth/examples.ts";
 import { startAutopilotApi } from "../../fixtures/agent/autopilot.ts";

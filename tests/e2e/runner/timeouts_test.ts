@@ -7,7 +7,7 @@ import {
   parseDuration,
   requestTimeout,
   RunDeadline,
-} from "../../../src/runner/run_deadline.ts";
+} from "../../../src/5_execute/runner/run_deadline.ts";
 import { itemsServerArgv, mcptest, startHttp, tempProject } from "../../_helpers/cli.ts";
 
 const RAW = fileURLToPath(new URL("../../fixtures/transport/raw_stdio_server.ts", import.meta.url));

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { itemsServerYaml, mcptest, tempProject } from "../../_helpers/cli.ts";
-import type { RunRecord, TestResult } from "../../../src/record/run_record.ts";
+import type { RunRecord, TestResult } from "../../../src/4_record/run_record.ts";
 
 const SUITE = `servers:
 ${itemsServerYaml()}tools:

@@ -1,11 +1,14 @@
 /** @module Tests of captures: nothing kept unless asked, one distinct label per connection, and the hazard check never pairs a server with itself. */
 
 import assert from "node:assert/strict";
-import { findHazards } from "../../../src/compliance/invariants/hazards.ts";
-import type { CapturedSession } from "../../../src/compliance/invariants/types.ts";
-import { connect } from "../../../src/session/connect.ts";
-import { captureFileValue, distinctLabels } from "../../../src/session/capturing_connect.ts";
-import type { CaptureSession } from "../../../src/session/types.ts";
+import { findHazards } from "../../../src/5_execute/compliance/invariants/hazards.ts";
+import type { CapturedSession } from "../../../src/5_execute/compliance/invariants/types.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import {
+  captureFileValue,
+  distinctLabels,
+} from "../../../src/2_connect/session/capturing_connect.ts";
+import type { CaptureSession } from "../../../src/2_connect/session/types.ts";
 import { denoFixture, stdioServer } from "../../fixtures/transport/helpers.ts";
 
 Deno.test("session.capture() keeps traffic only when capture is enabled", async (t) => {

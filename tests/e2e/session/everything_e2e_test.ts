@@ -4,7 +4,7 @@
 // HTTP: connect, tools/list, one tools/call, close (and the stdio child is reaped).
 
 import assert from "node:assert/strict";
-import { connect } from "../../../src/session/connect.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 import {
   connectStdioWithPid,
   httpServer,
@@ -13,7 +13,7 @@ import {
   startPortFixture,
   stdioServer,
 } from "../../fixtures/transport/helpers.ts";
-import type { Session } from "../../../src/session/types.ts";
+import type { Session } from "../../../src/2_connect/session/types.ts";
 import { firstText } from "./session_contract.ts";
 
 const PACKAGE = "npm:@modelcontextprotocol/server-everything@2026.8.31";

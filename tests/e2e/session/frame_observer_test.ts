@@ -1,7 +1,7 @@
 /** @module connect({ onFrame }): the observer sees every frame sent and received, raw, and cannot break the session. */
 
 import assert from "node:assert/strict";
-import { connect } from "../../../src/session/connect.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 import { stdioServer } from "../../fixtures/transport/helpers.ts";
 import { itemsServerArgv } from "../../_helpers/cli.ts";
 

@@ -1,10 +1,10 @@
 /** @module Tests of the handshake per revision: defaults, pins, the stateless era, rejected initializes. */
 
 import assert from "node:assert/strict";
-import { LATEST_REVISION, REVISIONS } from "../../../src/protocol/revisions.ts";
-import { connect } from "../../../src/session/connect.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
-import { ConfigError } from "../../../src/errors/errors.ts";
+import { LATEST_REVISION, REVISIONS } from "../../../src/0_base/protocol/revisions.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
+import { ConfigError } from "../../../src/0_base/errors/errors.ts";
 import { denoFixture, stdioServer } from "../../fixtures/transport/helpers.ts";
 import { firstText } from "./session_contract.ts";
 

@@ -1,9 +1,9 @@
 /** @module Fault tests over HTTP: statuses, auth, refused connections; each a ConnectError layer or Exchange.failure. */
 
 import assert from "node:assert/strict";
-import { connect } from "../../../src/session/connect.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
-import type { ServerSpec } from "../../../src/config/types.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
 import { closedPort, httpServer, startHttpFixture } from "../../fixtures/transport/helpers.ts";
 import {
   methodOf,

@@ -1,10 +1,10 @@
 /** @module The session contract suite: every transport kind must give the runner the same Session behaviour. */
 
 import assert from "node:assert/strict";
-import type { ServerSpec } from "../../../src/config/types.ts";
-import { LATEST_INITIALIZE_REVISION } from "../../../src/protocol/revisions.ts";
-import { connect } from "../../../src/session/connect.ts";
-import type { Exchange, Session } from "../../../src/session/types.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { LATEST_INITIALIZE_REVISION } from "../../../src/0_base/protocol/revisions.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import type { Exchange, Session } from "../../../src/2_connect/session/types.ts";
 
 /** A server to run the contract against. */
 export interface SessionTarget {

@@ -1,8 +1,8 @@
 /** @module Fault tests over stdio: every failure ends as a ConnectError or Exchange.failure, with no orphan. */
 
 import assert from "node:assert/strict";
-import { connect } from "../../../src/session/connect.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
 import {
   connectStdioWithPid,
   denoFixture,

@@ -1,9 +1,9 @@
 /** @module Session tests of wire faults: a message over the size cap, and responses whose id matches no request (wrong type, null, unknown, late). */
 
 import assert from "node:assert/strict";
-import { McpSession } from "../../../src/session/session.ts";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import type { StdioTarget } from "../../../src/transport/target.ts";
+import { McpSession } from "../../../src/2_connect/session/session.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import type { StdioTarget } from "../../../src/2_connect/transport/target.ts";
 import { stdioServer } from "../../fixtures/transport/helpers.ts";
 
 /** A shell "server": reads one request line per `reply`, extracts its numeric id as $id, runs it. */

@@ -1,9 +1,9 @@
 /** @module Tests of `transport: auto`: Streamable HTTP first, HTTP+SSE after a 400/404/405 first POST. */
 
 import assert from "node:assert/strict";
-import { AutoHttpTransport } from "../../../src/transport/auto_http.ts";
-import { TransportError } from "../../../src/transport/transport_error.ts";
-import type { HttpTarget } from "../../../src/config/types.ts";
+import { AutoHttpTransport } from "../../../src/2_connect/transport/auto_http.ts";
+import { TransportError } from "../../../src/2_connect/transport/transport_error.ts";
+import type { HttpTarget } from "../../../src/3_load/config/types.ts";
 import { startHttpFixture } from "../../fixtures/transport/helpers.ts";
 import { recordingServer } from "../../fixtures/transport/recording_server.ts";
 import { Collector, transportContract } from "./transport_contract.ts";

@@ -1,9 +1,9 @@
 /** @module Tests of the legacy HTTP+SSE transport: the shared contract, endpoint handling, start failures. */
 
 import assert from "node:assert/strict";
-import { LegacySseTransport } from "../../../src/transport/legacy_sse.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
-import type { HttpTarget } from "../../../src/config/types.ts";
+import { LegacySseTransport } from "../../../src/2_connect/transport/legacy_sse.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
+import type { HttpTarget } from "../../../src/3_load/config/types.ts";
 import { startHttpFixture } from "../../fixtures/transport/helpers.ts";
 import { recordingServer } from "../../fixtures/transport/recording_server.ts";
 import { Collector, transportContract } from "./transport_contract.ts";

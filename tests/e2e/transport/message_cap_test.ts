@@ -1,11 +1,11 @@
 /** @module Tests of the message cap over HTTP (JSON bodies, SSE events), of the shared capped reader, and of secrets hidden in the stderr tail. */
 
 import assert from "node:assert/strict";
-import { SseParser } from "../../../src/transport/sse_parser.ts";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import { StreamableHttpTransport } from "../../../src/transport/streamable_http.ts";
-import { TransportError } from "../../../src/transport/transport_error.ts";
-import { readCapped } from "../../../src/util/read_capped.ts";
+import { SseParser } from "../../../src/2_connect/transport/sse_parser.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import { StreamableHttpTransport } from "../../../src/2_connect/transport/streamable_http.ts";
+import { TransportError } from "../../../src/2_connect/transport/transport_error.ts";
+import { readCapped } from "../../../src/0_base/util/read_capped.ts";
 import { countWork } from "../../_helpers/work_count.ts";
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {

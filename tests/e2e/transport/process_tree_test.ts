@@ -1,8 +1,8 @@
 /** @module Tests of process-tree ending: a stdio server's grandchild that ignores SIGTERM is killed after close(), closeAllTransports() and a signal to mcptest. */
 
 import assert from "node:assert/strict";
-import { closeAllTransports } from "../../../src/transport/registry.ts";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
+import { closeAllTransports } from "../../../src/2_connect/transport/registry.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
 import {
   grandchildPid,
   processEnded,

@@ -1,8 +1,11 @@
 /** @module Tests of the open-transport registry used on SIGINT/SIGTERM. */
 
 import assert from "node:assert/strict";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import { closeAllTransports, openTransportCount } from "../../../src/transport/registry.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import {
+  closeAllTransports,
+  openTransportCount,
+} from "../../../src/2_connect/transport/registry.ts";
 import { processGone } from "../../fixtures/transport/helpers.ts";
 
 Deno.test("closeAllTransports() closes every open transport and reaps the children", async () => {

@@ -1,11 +1,11 @@
 /** @module Tests of a stdio server's environment (`inherit_env`) and of the server options the loader reads (`inherit_env`, `max_message_bytes`). */
 
 import assert from "node:assert/strict";
-import { loadSuite } from "../../../src/config/load_suite.ts";
-import { serverEnv } from "../../../src/transport/process_tree.ts";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import type { InheritEnv } from "../../../src/transport/target.ts";
-import { loadMessages, withFiles } from "../../config/_helpers.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+import { serverEnv } from "../../../src/2_connect/transport/process_tree.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import type { InheritEnv } from "../../../src/2_connect/transport/target.ts";
+import { loadMessages, withFiles } from "../../3_load/config/_helpers.ts";
 import { Collector } from "./transport_contract.ts";
 
 Deno.test("serverEnv() builds the server environment from inherit_env and env", async (t) => {

@@ -1,9 +1,9 @@
 /** @module Tests of the stdio transport: the shared contract, framing, exit events, spawn failures, reaping. */
 
 import assert from "node:assert/strict";
-import { StdioTransport } from "../../../src/transport/stdio.ts";
-import { ConnectError } from "../../../src/transport/failure_layer.ts";
-import { openTransportCount } from "../../../src/transport/registry.ts";
+import { StdioTransport } from "../../../src/2_connect/transport/stdio.ts";
+import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
+import { openTransportCount } from "../../../src/2_connect/transport/registry.ts";
 import { denoFixture, processGone } from "../../fixtures/transport/helpers.ts";
 import { Collector, field, transportContract } from "./transport_contract.ts";
 

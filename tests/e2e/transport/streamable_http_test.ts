@@ -1,9 +1,9 @@
 /** @module Tests of the Streamable HTTP transport: the shared contract, sessions, bodies, statuses, resume. */
 
 import assert from "node:assert/strict";
-import { StreamableHttpTransport } from "../../../src/transport/streamable_http.ts";
-import { TransportError } from "../../../src/transport/transport_error.ts";
-import type { HttpTarget } from "../../../src/config/types.ts";
+import { StreamableHttpTransport } from "../../../src/2_connect/transport/streamable_http.ts";
+import { TransportError } from "../../../src/2_connect/transport/transport_error.ts";
+import type { HttpTarget } from "../../../src/3_load/config/types.ts";
 import { startHttpFixture } from "../../fixtures/transport/helpers.ts";
 import {
   json,

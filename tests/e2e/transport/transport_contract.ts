@@ -1,9 +1,9 @@
 /** @module The one transport contract suite (hono common.case pattern): every transport runs these steps. */
 
 import assert from "node:assert/strict";
-import type { Frame, Transport, TransportEvent } from "../../../src/transport/types.ts";
-import { TransportError } from "../../../src/transport/transport_error.ts";
-import { LATEST_INITIALIZE_REVISION } from "../../../src/protocol/revisions.ts";
+import type { Frame, Transport, TransportEvent } from "../../../src/2_connect/transport/types.ts";
+import { TransportError } from "../../../src/2_connect/transport/transport_error.ts";
+import { LATEST_INITIALIZE_REVISION } from "../../../src/0_base/protocol/revisions.ts";
 import { HANG_MS } from "../../_helpers/wait.ts";
 
 /** A transport under test, built fresh for each step (not started). */

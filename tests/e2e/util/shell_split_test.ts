@@ -1,7 +1,7 @@
 /** @module shellSplit(): the one command-line splitter (suite `command:`, --server, --command). */
 
 import assert from "node:assert/strict";
-import { shellSplit, ShellSplitError } from "../../../src/util/shell_split.ts";
+import { shellSplit, ShellSplitError } from "../../../src/0_base/util/shell_split.ts";
 
 /** What `sh` itself makes of `line` (the reference the splitter follows). */
 async function shWords(line: string): Promise<string[]> {

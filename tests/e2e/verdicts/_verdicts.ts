@@ -1,13 +1,13 @@
 /** @module Verdict-test helpers: the fixture servers, compliance and conformance runs over stdio (direct or behind the relay), verdict maps and their differences. */
 
 import { fileURLToPath } from "node:url";
-import type { ServerSpec } from "../../../src/config/types.ts";
-import { runCompliance } from "../../../src/compliance/run_compliance.ts";
-import { resolveCorpus } from "../../../src/conformance/resolve_corpus.ts";
-import { runConformance } from "../../../src/conformance/run_conformance.ts";
-import type { ConformanceResult } from "../../../src/conformance/result.ts";
-import type { TestResult } from "../../../src/record/run_record.ts";
-import { connect } from "../../../src/session/connect.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { runCompliance } from "../../../src/5_execute/compliance/run_compliance.ts";
+import { resolveCorpus } from "../../../src/7_features/conformance/resolve_corpus.ts";
+import { runConformance } from "../../../src/7_features/conformance/run_conformance.ts";
+import type { ConformanceResult } from "../../../src/7_features/conformance/result.ts";
+import type { TestResult } from "../../../src/4_record/run_record.ts";
+import { connect } from "../../../src/2_connect/session/connect.ts";
 import { faultyArgv } from "../compliance/_servers.ts";
 import { itemsServerArgv } from "../../_helpers/cli.ts";
 import { relayArgv } from "./_relay.ts";

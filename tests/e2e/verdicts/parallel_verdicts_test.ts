@@ -2,9 +2,9 @@
 
 import assert from "node:assert/strict";
 import { mcptest } from "../../_helpers/cli.ts";
-import { getDenoDir, runCli } from "../../conformance/_cli.ts";
-import type { ConformanceResult } from "../../../src/conformance/result.ts";
-import type { TestResult } from "../../../src/record/run_record.ts";
+import { getDenoDir, runCli } from "../../7_features/conformance/_cli.ts";
+import type { ConformanceResult } from "../../../src/7_features/conformance/result.ts";
+import type { TestResult } from "../../../src/4_record/run_record.ts";
 import { faultyArgv } from "../compliance/_servers.ts";
 import {
   checkVerdicts,

@@ -7,7 +7,7 @@
 // The full corpora at smaller delays are in relay_verdicts_test.ts.
 
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
 import {
   COMPLIANCE_VERSIONS,
   complianceVerdicts,

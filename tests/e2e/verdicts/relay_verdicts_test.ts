@@ -8,7 +8,7 @@
 // clock: these are verdict tests.
 
 import assert from "node:assert/strict";
-import { COMPLIANCE_CORPUS } from "../../../src/compliance/corpus/embedded.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
 import { readStats, type RelayStats } from "./_relay.ts";
 import {
   COMPLIANCE_VERSIONS,

@@ -1,0 +1,146 @@
+/** @module OAuth discovery for an MCP server: RFC 9728 protected resource metadata, RFC 8414 / OpenID authorization server metadata. */
+
+import * as oauth from "oauth4webapi";
+import type { OAuthConfig } from "../transport/auth_config.ts";
+
+/** Default timeout of one discovery or token request. */
+export const AUTH_TIMEOUT_MS = 15_000;
+
+/** What discovery found (no secret in it). */
+export interface Discovered {
+  /** The protected resource metadata URL that answered, when one did. */
+  readonly resourceMetadataUrl?: string;
+  /** The resource indicator sent with token requests (RFC 8707). */
+  readonly resource: string;
+  /** Scopes the resource says it supports, when it says. */
+  readonly scopesSupported?: readonly string[];
+  /** The authorization server metadata. */
+  readonly as: oauth.AuthorizationServer;
+  /** Which metadata document described it: RFC 8414 or OpenID Connect discovery. */
+  readonly asMetadata: "oauth-authorization-server" | "openid-configuration";
+}
+
+/** Options of oauth4webapi requests: plain http:// only for loopback-style test setups. */
+export function requestOptions(
+  url: string,
+): { signal: AbortSignal; [oauth.allowInsecureRequests]?: boolean } {
+  return {
+    signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
+    ...(url.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}),
+  };
+}
+
+/** `resource_metadata="..."` of a `WWW-Authenticate: Bearer ...` challenge, if any. */
+export function resourceMetadataOf(challenge: string | null): string | undefined {
+  if (!challenge) return undefined;
+  const match = /(?:^|[\s,])resource_metadata\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/i.exec(
+    challenge,
+  );
+  const value = match?.[1]?.replace(/\\(.)/g, "$1") ?? match?.[2];
+  return value === undefined || value === "" ? undefined : value;
+}
+
+/**
+ * Discover the authorization server of `serverUrl`: the configured issuer, else the protected
+ * resource metadata (from the 401 challenge's `resource_metadata`, else the well-known URL of the
+ * server), then its authorization server metadata (RFC 8414 first, then OpenID discovery).
+ * @throws Error saying which document could not be read
+ */
+export async function discover(
+  config: OAuthConfig,
+  serverUrl: string,
+  challenge: string | null,
+): Promise<Discovered> {
+  let resource = config.resource ?? serverUrl;
+  let issuer = config.authorizationServer;
+  let resourceMetadataUrl: string | undefined;
+  let scopesSupported: readonly string[] | undefined;
+  if (issuer === undefined) {
+    const found = await protectedResource(resource, resourceMetadataOf(challenge));
+    resourceMetadataUrl = found.url;
+    const servers = found.metadata.authorization_servers ?? [];
+    issuer = servers[0];
+    if (issuer === undefined) {
+      throw new Error(`protected resource metadata at ${found.url} names no authorization_servers`);
+    }
+    if (config.resource === undefined) resource = found.metadata.resource;
+    if (Array.isArray(found.metadata.scopes_supported)) {
+      scopesSupported = found.metadata.scopes_supported;
+    }
+  }
+  const { as, kind } = await authorizationServer(issuer);
+  return {
+    ...(resourceMetadataUrl !== undefined ? { resourceMetadataUrl } : {}),
+    resource,
+    ...(scopesSupported !== undefined ? { scopesSupported } : {}),
+    as,
+    asMetadata: kind,
+  };
+}
+
+async function protectedResource(
+  resource: string,
+  fromChallenge: string | undefined,
+): Promise<{ url: string; metadata: oauth.ResourceServer }> {
+  const expected = new URL(resource);
+  const wellKnown = wellKnownOf(expected);
+  const url = fromChallenge ?? wellKnown;
+  let response: Response;
+  try {
+    response = url === wellKnown
+      ? await oauth.resourceDiscoveryRequest(expected, requestOptions(url))
+      : await fetch(url, {
+        headers: { accept: "application/json" },
+        signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
+        redirect: "manual",
+      });
+  } catch (error) {
+    throw new Error(`protected resource metadata ${url} could not be fetched: ${text(error)}`);
+  }
+  try {
+    return { url, metadata: await oauth.processResourceDiscoveryResponse(expected, response) };
+  } catch (error) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(
+      `protected resource metadata ${url} (http ${response.status}) was refused: ${text(error)}`,
+    );
+  }
+}
+
+/** `/.well-known/oauth-protected-resource` inserted before the resource's path (RFC 9728 3.1). */
+function wellKnownOf(resource: URL): string {
+  const path = resource.pathname === "/" ? "" : resource.pathname;
+  return `${resource.origin}/.well-known/oauth-protected-resource${path}`;
+}
+
+async function authorizationServer(
+  issuer: string,
+): Promise<{ as: oauth.AuthorizationServer; kind: Discovered["asMetadata"] }> {
+  let issuerUrl: URL;
+  try {
+    issuerUrl = new URL(issuer);
+  } catch {
+    throw new Error(`authorization server ${JSON.stringify(issuer)} is not a URL`);
+  }
+  const problems: string[] = [];
+  for (const algorithm of ["oauth2", "oidc"] as const) {
+    try {
+      const response = await oauth.discoveryRequest(issuerUrl, {
+        ...requestOptions(issuer),
+        algorithm,
+      });
+      const as = await oauth.processDiscoveryResponse(issuerUrl, response);
+      return {
+        as,
+        kind: algorithm === "oauth2" ? "oauth-authorization-server" : "openid-configuration",
+      };
+    } catch (error) {
+      problems.push(`${algorithm === "oauth2" ? "RFC 8414" : "OpenID"}: ${text(error)}`);
+    }
+  }
+  throw new Error(`no authorization server metadata for ${issuer} (${problems.join("; ")})`);
+}
+
+function text(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,77 @@
+/** @module Where a server's cassette lives (`<suite_dir>/cassettes/<name>.json`), reading and atomic writing. */
+
+import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
+import { writeFileAtomic } from "../../0_base/util/write_output.ts";
+import { asCassette, type Cassette, readCassetteJson } from "./format.ts";
+
+/** The folder under a suite's directory that holds its cassettes. */
+export const CASSETTE_DIR = "cassettes";
+
+/** What locating a cassette needs from the suite (plain data). */
+export interface CassetteOwner {
+  /** ServerSpec.key: the name for global servers, `<file>#<name>` for test-file servers. */
+  readonly key: string;
+  readonly name: string;
+}
+
+function slug(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]+/g, "_") || "_";
+}
+
+/**
+ * The cassette file of a server. A test-file server (`<file>#<name>`) records next to its file as
+ * `cassettes/<file stem>__<name>.json`; a global server as `cassettes/<name>.json` next to the first
+ * test file that uses it (`testFiles`, in suite order; the working directory when none does).
+ */
+export function cassettePath(
+  server: CassetteOwner,
+  testFiles: readonly string[],
+  cwd: string,
+): string {
+  const hash = server.key.lastIndexOf("#");
+  if (hash > 0 && server.key.slice(hash + 1) === server.name) {
+    const file = server.key.slice(0, hash);
+    const stem = basename(file, extname(file));
+    return resolve(cwd, dirname(file), CASSETTE_DIR, `${slug(stem)}__${slug(server.name)}.json`);
+  }
+  const first = testFiles[0];
+  const dir = first === undefined ? cwd : resolve(cwd, dirname(first));
+  return join(dir, CASSETTE_DIR, `${slug(server.name)}.json`);
+}
+
+/** `path` as shown to people (relative to `cwd` when inside it). */
+export function shownPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return (rel === "" || rel.startsWith("..") || isAbsolute(rel) ? path : rel).replaceAll("\\", "/");
+}
+
+/** Whether a file exists at `path`. */
+export async function exists(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isFile;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Read and check a cassette file.
+ * @throws {CassetteFormatError} a file that is not JSON or not a cassette of this version, naming it
+ */
+export async function readCassette(path: string, shown = path): Promise<Cassette> {
+  return await readCassetteJson(path, shown, asCassette);
+}
+
+/** The exact text a cassette is stored as (stable: same cassette, same bytes). */
+export function cassetteText(cassette: Cassette): string {
+  return JSON.stringify(cassette, null, 2) + "\n";
+}
+
+/**
+ * Write a cassette atomically (temp file + rename): readers, and an interrupted recording, leave
+ * the previous cassette whole.
+ */
+export async function writeCassette(path: string, cassette: Cassette): Promise<void> {
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await writeFileAtomic(path, cassetteText(cassette));
+}

@@ -1,0 +1,243 @@
+/** @module LOAD: read the project config and the test files, resolve variables and servers, normalise every test into a `Suite`. */
+
+import { join, resolve } from "node:path";
+import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
+import {
+  CONFIG_FILE,
+  discoverDefault,
+  discoverPaths,
+  discoverSuites,
+  LOCAL_CONFIG_FILE,
+} from "./discover.ts";
+import { variablesLayer } from "./file_sections.ts";
+import { headerBudgetWarnings } from "./normalize_tests.ts";
+import { type FileResult, loadFile, type SuiteContext } from "./load_file.ts";
+import { type ParsedFile, readSuiteFile } from "./read_file.ts";
+import { resolveGlobalServers, type ServerLayer, unknownServerFlags } from "./server_sources.ts";
+import type { ComplianceBlock } from "./compliance_block.ts";
+import { cassetteRules } from "./cassette_block.ts";
+import type { ServerSpec, Suite, TestCase } from "./types.ts";
+import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
+
+/** Everything `loadSuite` reads; mirrors the options of `mcptest run`. */
+export interface LoadOptions {
+  /** `mcptest run [PATHS...]`: files or folders, relative to `cwd`. */
+  readonly paths: readonly string[];
+  /** The working directory: holds mcptest.yml, mcptest.local.yml, .env files; base of ids. */
+  readonly cwd: string;
+  /** `--config FILE`: the project config to use instead of ./mcptest.yml. */
+  readonly configFile?: string;
+  /** `--server-config FILE`: servers that override mcptest.local.yml and mcptest.yml. */
+  readonly serverConfigFile?: string;
+  /** `--server name=command...` / `--server name=url` (repeatable). */
+  readonly serverOverrides?: readonly string[];
+  /** `--var KEY=VALUE` (repeatable). */
+  readonly vars?: readonly string[];
+  /** `--env-file PATH` (repeatable, later wins). */
+  readonly envFiles?: readonly string[];
+  /** The OS environment; defaults to `Deno.env.toObject()`. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** File reader for config, test and env files (tests inject one); defaults to the file system. */
+  readonly readTextFile?: ReadTextFile;
+}
+
+const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agents", "evals"];
+
+/**
+ * Load, validate and normalise a suite.
+ *
+ * The project config is `mcptest.yml` in the working directory, or the file `--config` names
+ * (which then replaces it). It uses the test-file format (schemas/v1.json) plus one key:
+ *
+ * ```yaml
+ * servers:            # global servers (key = name); tests of every file may use them
+ *   local: { command: "deno run -A server.ts" }
+ * variables:          # lowest-precedence variables, below each test file's own variables:
+ *   base_url: http://127.0.0.1:8080
+ * suites:             # test files, folders or globs, relative to this file
+ *   - tests/**\/*.yml
+ * tools: [...]        # optional: tests of its own (also resources:, prompts:, compliance:, ...)
+ * ```
+ *
+ * `mcptest.local.yml` (working directory) and the `--server-config` file may only hold `servers:`.
+ * Which files run: the PATHS given (files, or folders walked for `*.yml`/`*.yaml`); with no PATHS,
+ * the config's `suites:` plus the config's own tests; a config with neither falls back to
+ * `tests/**\/*.{yml,yaml}`. The config's own tests also run when a PATH names the config file.
+ *
+ * @returns the resolved suite: servers by key, tests in declaration order, secrets to redact
+ * @throws {ConfigErrors} every problem found (YAML, schema, variables, servers, paths), each at
+ *   `file:line:col` where it has one (exit 2)
+ * @example Load one test file
+ * ```ts
+ * import { loadSuite } from "@mcptest/cli";
+ *
+ * const suite = await loadSuite({ paths: ["examples/getting-started.yml"], cwd: Deno.cwd() });
+ * console.log(suite.tests.length, Object.keys(suite.servers));
+ * ```
+ */
+export async function loadSuite(options: LoadOptions): Promise<Suite> {
+  const cwd = resolve(options.cwd);
+  const read = options.readTextFile ?? readTextFileIfExists;
+  const stack = await buildVariableStack({
+    cwd,
+    vars: options.vars ?? [],
+    envFiles: options.envFiles ?? [],
+    env: options.env ?? Deno.env.toObject(),
+    readTextFile: read,
+  });
+  const configAbs = options.configFile ? resolve(cwd, options.configFile) : join(cwd, CONFIG_FILE);
+  const serverConfigAbs = options.serverConfigFile
+    ? resolve(cwd, options.serverConfigFile)
+    : undefined;
+  const localAbs = join(cwd, LOCAL_CONFIG_FILE);
+  const [config, local, serverConfig] = await Promise.all([
+    readSuiteFile(
+      configAbs,
+      cwd,
+      "config",
+      read,
+      options.configFile ? "config file not found (--config)" : null,
+    ),
+    readSuiteFile(localAbs, cwd, "mcptest.local.yml", read, null),
+    serverConfigAbs
+      ? readSuiteFile(
+        serverConfigAbs,
+        cwd,
+        "server-config",
+        read,
+        "server config file not found (--server-config)",
+      )
+      : Promise.resolve<{ parsed?: ParsedFile; errors: ConfigError[] }>({ errors: [] }),
+  ]);
+  const setupErrors = [...config.errors, ...local.errors, ...serverConfig.errors];
+  // A setup file that could not be read at all stops here; schema errors in one that could be
+  // are reported with everything else found in the same pass.
+  const unreadable = [config, local, serverConfig].some((r) => r.errors.length > 0 && !r.parsed);
+  if (unreadable) throw new ConfigErrors(sortByPos(setupErrors));
+
+  const configVariables = config.parsed ? variablesLayer(config.parsed) : undefined;
+  const layers: ServerLayer[] = [];
+  if (serverConfig.parsed) layers.push({ source: "server-config", file: serverConfig.parsed });
+  if (local.parsed) layers.push({ source: "mcptest.local.yml", file: local.parsed });
+  if (config.parsed) layers.push({ source: "mcptest.yml", file: config.parsed });
+  const globalStack = configVariables ? stack.withLower(configVariables) : stack;
+  const globals = resolveGlobalServers(layers, options.serverOverrides ?? [], globalStack);
+  const errors: ConfigError[] = [...setupErrors, ...globals.errors];
+
+  const configHasTests = config.parsed !== undefined &&
+    TEST_KEYS.some((k) => config.parsed?.value[k] !== undefined);
+  const found = await findFiles(options.paths, cwd, config.parsed, configHasTests);
+  errors.push(...found.errors);
+  const skip = new Set([configAbs, localAbs, serverConfigAbs]);
+  const runConfigTests = configHasTests &&
+    (options.paths.length === 0 || found.files.includes(configAbs));
+  const parsed: ParsedFile[] = runConfigTests && config.parsed ? [config.parsed] : [];
+  const unique = [...new Set(found.files)].filter((f) => !skip.has(f));
+  for (
+    const result of await Promise.all(unique.map((f) => readSuiteFile(f, cwd, "test file", read)))
+  ) {
+    errors.push(...result.errors);
+    if (result.parsed) parsed.push(result.parsed);
+  }
+  parsed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+
+  const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
+  const results: FileResult[] = parsed.map((file) => loadFile(file, context));
+  for (const result of results) errors.push(...result.errors);
+  const suite = assemble(parsed, results, globals.servers, globals.secrets);
+  const agent = await agentsOf(results, suite.servers, options.env ?? Deno.env.toObject());
+  errors.push(...agent.errors);
+  (suite.secrets as string[]).push(...agent.secrets);
+  const compliance = await complianceOf(results, suite.servers);
+  errors.push(...compliance.errors);
+  errors.push(
+    ...unknownServerFlags(globals, results.flatMap((r) => r.serverNames), [
+      ...suite.tests.map((t) => t.serverKey),
+      ...compliance.blocks.flatMap((b) => [...b.serverKeys, ...b.entries.map((e) => e.serverKey)]),
+    ]),
+  );
+  const cassette = cassetteRules(results.map((r) => r.document));
+  errors.push(...cassette.errors);
+  if (errors.length > 0) throw new ConfigErrors(sortByPos(errors));
+  const withCassette = cassette.rules.length > 0
+    ? { ...suite, cassette: { normalize: cassette.rules } }
+    : suite;
+  const withAgent = agent.suite ? { ...withCassette, agent: agent.suite } : withCassette;
+  return compliance.blocks.length > 0 ? { ...withAgent, compliance: compliance.blocks } : withAgent;
+}
+
+/** `agents:`, `evals:`, `providers:`, `budget:` (the parser loads only when a file has one). */
+async function agentsOf(
+  results: readonly FileResult[],
+  servers: Suite["servers"],
+  env: Readonly<Record<string, string>>,
+) {
+  const docs = results.map((r) => r.document);
+  const keys = ["agents", "evals", "providers", "budget"];
+  if (!docs.some((d) => keys.some((k) => d.value[k] !== undefined))) {
+    return { secrets: [], errors: [] };
+  }
+  const { loadAgents } = await import("./agent_block.ts");
+  return loadAgents(docs, servers, env);
+}
+
+/** The `compliance:` blocks (the parser and its corpus load only when a file has one). */
+async function complianceOf(
+  results: readonly FileResult[],
+  servers: Suite["servers"],
+): Promise<{ blocks: readonly ComplianceBlock[]; errors: readonly ConfigError[] }> {
+  const docs = results.map((r) => r.document);
+  if (!docs.some((d) => d.value.compliance !== undefined)) return { blocks: [], errors: [] };
+  const { complianceBlocks } = await import("./compliance_block.ts");
+  return complianceBlocks(docs, servers);
+}
+
+async function findFiles(
+  paths: readonly string[],
+  cwd: string,
+  config: ParsedFile | undefined,
+  configHasTests: boolean,
+): Promise<{ files: string[]; errors: ConfigError[] }> {
+  if (paths.length > 0) return await discoverPaths(paths, cwd);
+  const suites = config?.value.suites;
+  if (config && Array.isArray(suites)) {
+    const positionOf = config.source.positionOf;
+    return await discoverSuites(suites.map(String), config.dir, (i) => positionOf(["suites", i]));
+  }
+  if (configHasTests) return { files: [], errors: [] };
+  return { files: await discoverDefault(cwd), errors: [] };
+}
+
+function assemble(
+  parsed: readonly ParsedFile[],
+  results: readonly FileResult[],
+  globalServers: ReadonlyMap<string, ServerSpec>,
+  globalSecrets: readonly string[],
+): Suite {
+  const servers: Record<string, ServerSpec> = Object.fromEntries(globalServers);
+  const tests: TestCase[] = [];
+  const secrets = new Set(globalSecrets);
+  for (const result of results) {
+    for (const server of result.servers) servers[server.key] = server;
+    for (const test of result.tests) tests.push({ ...test, order: tests.length });
+    for (const secret of result.secrets) secrets.add(secret);
+  }
+  const warnings = headerBudgetWarnings(tests, servers);
+  return {
+    files: parsed.map((p) => p.file),
+    servers,
+    tests,
+    secrets: [...secrets],
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+/** Errors without a position first, then by file, line and column (stable otherwise). */
+function sortByPos(errors: readonly ConfigError[]): ConfigError[] {
+  const key = (e: ConfigError) => e.pos?.file ?? "";
+  const byPos = (a: ConfigError, b: ConfigError) =>
+    (a.pos?.line ?? 0) - (b.pos?.line ?? 0) || (a.pos?.col ?? 0) - (b.pos?.col ?? 0);
+  return [...errors].sort((a, b) =>
+    (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0) || byPos(a, b)
+  );
+}

@@ -1,0 +1,136 @@
+/** @module `--last-failed` state (pytest's cache semantics): sha-256 hashes of the tests that failed and have not passed since, at `.mcptest/last-run.json`. */
+
+import { join } from "node:path";
+import type { TestCase } from "../../3_load/config/types.ts";
+import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
+import { writeFileAtomic } from "../../0_base/util/write_output.ts";
+import { sha256Hex } from "../../0_base/util/sha256.ts";
+
+/** Where the state is kept, relative to the working directory. */
+export const LAST_RUN_PATH = ".mcptest/last-run.json";
+
+/** Version of the state file's shape. */
+export const LAST_FAILED_VERSION = 2;
+
+/**
+ * The remembered failures: hex sha-256 of each test id (`<file>::<kind>::<name>`) that failed or
+ * errored and has not passed (or been skipped) since. No test name is ever stored.
+ */
+export interface LastFailedState {
+  /** Shape version ({@link LAST_FAILED_VERSION}). */
+  readonly version: typeof LAST_FAILED_VERSION;
+  /** Hex sha-256 of each remembered test id. */
+  readonly failed: readonly string[];
+}
+
+/**
+ * Hex sha-256 of a test id: the form a test takes in the state file. Synchronous hashing
+ * (node:crypto) under the promise keeps 10,000 ids at a few milliseconds, where one WebCrypto
+ * digest per id costs a round trip each.
+ */
+export function hashTestId(id: string): Promise<string> {
+  return Promise.resolve(sha256Hex(id));
+}
+
+/**
+ * Read the state, or `undefined` when there is none (no file, or one this version cannot read:
+ * a damaged state must not stop a run, it only means nothing is remembered). A run record left
+ * by an older mcptest (the whole record was kept) is converted.
+ */
+export async function readLastFailed(cwd: string): Promise<LastFailedState | undefined> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(join(cwd, LAST_RUN_PATH));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+  return await parseLastFailed(text);
+}
+
+/** Parse the state file's text; `undefined` when it is not a state (or an old record). */
+export async function parseLastFailed(text: string): Promise<LastFailedState | undefined> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (value === null || typeof value !== "object") return undefined;
+  const object = value as Record<string, unknown>;
+  const failed = object.failed;
+  if (object.version === LAST_FAILED_VERSION && Array.isArray(failed)) {
+    const hashes = failed.filter((h): h is string =>
+      typeof h === "string" && /^[0-9a-f]{64}$/.test(h)
+    );
+    return { version: LAST_FAILED_VERSION, failed: [...new Set(hashes)].sort() };
+  }
+  if (Array.isArray(object.tests)) { // a whole run record (mcptest 0.1)
+    const ids = (object.tests as Array<Partial<TestResult>>)
+      .filter((t) => (t?.status === "fail" || t?.status === "error") && typeof t.id === "string")
+      .map((t) => t.id as string);
+    return { version: LAST_FAILED_VERSION, failed: [...new Set(await hashAll(ids))].sort() };
+  }
+  return undefined;
+}
+
+/**
+ * The next state, after a run (pure: nothing is read or written). Like pytest's cache: a test that
+ * failed or errored is remembered; one that passed or was skipped is forgotten; a test that did not
+ * run (filtered out, another shard, another file) keeps what was remembered about it.
+ *
+ * Results are matched to the tests that ran by position and source position, never by the record's
+ * ids alone: the record is redacted, and a secret inside a test name changes its id there.
+ * Compliance and gate results are not selectable tests and are ignored.
+ * @param previous the state read before the run (`undefined`: nothing remembered)
+ * @param ran the selected tests, in the order they were handed to the runner
+ * @param record the run's record
+ */
+export async function updateLastFailed(
+  previous: LastFailedState | undefined,
+  ran: readonly TestCase[],
+  record: RunRecord,
+): Promise<LastFailedState> {
+  const failed = new Set(previous?.failed ?? []);
+  for (const { id, status } of matchResults(ran, record.tests)) {
+    const hash = await hashTestId(id);
+    if (status === "fail" || status === "error") failed.add(hash);
+    else failed.delete(hash);
+  }
+  return { version: LAST_FAILED_VERSION, failed: [...failed].sort() };
+}
+
+/** Write the state (atomically). @throws {UsageError} when it cannot be written */
+export async function saveLastFailed(cwd: string, state: LastFailedState): Promise<void> {
+  await writeFileAtomic(join(cwd, LAST_RUN_PATH), JSON.stringify(state) + "\n");
+}
+
+/** Pair each test that ran with its result's status. */
+function matchResults(
+  ran: readonly TestCase[],
+  results: readonly TestResult[],
+): Array<{ id: string; status: TestResult["status"] }> {
+  const own = results.filter((r) => r.kind !== "compliance" && r.kind !== "gate");
+  const samePlace = (t: TestCase, r: TestResult) =>
+    t.pos.line === r.line && t.pos.col === r.col && t.kind === r.kind;
+  if (own.length === ran.length && ran.every((t, i) => samePlace(t, own[i]!))) {
+    return ran.map((t, i) => ({ id: t.id, status: own[i]!.status }));
+  }
+  // Not the runner's order (a record assembled elsewhere): fall back to ids, then to a unique place.
+  const byId = new Map(own.map((r) => [r.id, r]));
+  const out: Array<{ id: string; status: TestResult["status"] }> = [];
+  for (const t of ran) {
+    const result = byId.get(t.id) ??
+      unique(own.filter((r) => samePlace(t, r) && r.file === t.file));
+    if (result) out.push({ id: t.id, status: result.status });
+  }
+  return out;
+}
+
+function unique<T>(items: readonly T[]): T | undefined {
+  return items.length === 1 ? items[0] : undefined;
+}
+
+async function hashAll(ids: readonly string[]): Promise<string[]> {
+  return await Promise.all(ids.map(hashTestId));
+}

@@ -1,0 +1,73 @@
+/** @module Completes LOAD: compiles every matcher and target path of a suite, so a bad one is a load error (exit 2). */
+
+import type { Assertion, Suite, TestCase } from "../../3_load/config/types.ts";
+import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
+import { compileMatcher } from "../../1_matchers/registry.ts";
+import { parseTarget, rootProblem, type TargetPath } from "../../1_matchers/target_path.ts";
+import type { Matcher } from "../../1_matchers/types.ts";
+
+/** An assertion with its matcher compiled and its target parsed. */
+export interface PreparedAssertion {
+  /** The assertion as loaded. */
+  readonly assertion: Assertion;
+  /** Its target path, parsed. */
+  readonly target: TargetPath;
+  /** Its matcher, compiled. */
+  readonly matcher: Matcher;
+}
+
+/** A test ready to execute. */
+export interface PreparedTest {
+  /** The test as loaded. */
+  readonly test: TestCase;
+  /** Its assertions, compiled, in declaration order. */
+  readonly assertions: readonly PreparedAssertion[];
+}
+
+/**
+ * Compile the matchers and target paths of the given tests.
+ * @throws {ConfigErrors} listing every bad matcher or target, with positions
+ */
+export function prepareTests(
+  suite: Suite,
+  tests: readonly TestCase[] = suite.tests,
+): PreparedTest[] {
+  const errors: ConfigError[] = [];
+  const prepared = tests.map((test) => ({
+    test,
+    assertions: test.assertions.flatMap((assertion) => {
+      try {
+        return [{
+          assertion,
+          target: parseTargetAt(assertion),
+          matcher: compileMatcher(assertion.matcher),
+        }];
+      } catch (error) {
+        if (error instanceof ConfigErrors) errors.push(...error.errors);
+        else if (error instanceof ConfigError) errors.push(error);
+        else throw error;
+        return [];
+      }
+    }),
+  }));
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return prepared;
+}
+
+function parseTargetAt(assertion: Assertion): TargetPath {
+  let path: TargetPath;
+  try {
+    path = parseTarget(assertion.target);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`invalid target "${assertion.target}": ${reason}`, assertion.pos);
+  }
+  const problem = rootProblem(path);
+  if (problem) {
+    throw new ConfigError(
+      `target "${assertion.target}" cannot exist: it ${problem}`,
+      assertion.pos,
+    );
+  }
+  return path;
+}

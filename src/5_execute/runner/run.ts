@@ -1,0 +1,198 @@
+/** @module EXECUTE: schedules prepared tests over one session per server and produces the RunRecord. */
+
+import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
+import { McptestError } from "../../0_base/errors/errors.ts";
+import {
+  RUN_RECORD_VERSION,
+  type RunRecord,
+  type ServerRecord,
+  type TestResult,
+} from "../../4_record/run_record.ts";
+import { redactRecord } from "../../4_record/redact_record.ts";
+import { summarize } from "../../4_record/summary.ts";
+import type { CaptureSession, Session } from "../../2_connect/session/types.ts";
+import type { FailureLayer } from "../../2_connect/transport/types.ts";
+import { connectionFailedResult } from "./execute_test.ts";
+import { BailState, notStarted, runOne } from "./run_one.ts";
+import { RunDeadline } from "./run_deadline.ts";
+import { CaptureStore, usesCaptures } from "./captures_run.ts";
+import { mapPool } from "./pool.ts";
+import type { PreparedTest } from "./prepare.ts";
+import { targetLabel } from "../../2_connect/transport/target_label.ts";
+
+/** How a run is carried out. */
+export interface RunOptions {
+  /** Opens a session (live connect, or replay). */
+  readonly connect: (server: ServerSpec) => Promise<Session>;
+  /** mcptest's version, for the record. */
+  readonly toolVersion: string;
+  /** Tests in flight per server; default 1 (file order), or 8 for `parallel: true` servers. */
+  readonly concurrency?: number;
+  /** Servers connected and run at once; default 4. */
+  readonly serverConcurrency?: number;
+  /** Whether snapshots may be rewritten (`--update-snapshots`). */
+  readonly updateSnapshots?: boolean;
+  /** Under CI=true snapshot writes are refused (exit 5). */
+  readonly ci?: boolean;
+  /** Called as each test finishes (progress display). */
+  readonly onResult?: (result: TestResult) => void;
+  /** Receives each session's capture before it is closed. */
+  readonly onCapture?: (capture: CaptureSession) => void;
+  /** `--bail [N]`: stop starting tests after N failures; the rest are skipped with reason `--bail`. */
+  readonly bail?: number;
+  /** `--retries N`: extra attempts of a failing test without its own `retries:`; default 0. */
+  readonly retries?: number;
+  /** `--timeout`: the whole run's time limit in milliseconds; tests not started by then are errors. */
+  readonly timeoutMs?: number;
+}
+
+const PARALLEL_DEFAULT = 8;
+
+/**
+ * Run prepared tests and return their redacted run record (tests only: {@link runSuite} also runs
+ * the suite's compliance blocks and gates).
+ */
+export async function runTests(
+  suite: Suite,
+  prepared: readonly PreparedTest[],
+  options: RunOptions,
+): Promise<RunRecord> {
+  return redactRecord(await collectRecord(suite, prepared, options), suite.secrets);
+}
+
+/** Run prepared tests into a run record, not yet redacted (the caller redacts once, at the end). */
+export async function collectRecord(
+  suite: Suite,
+  prepared: readonly PreparedTest[],
+  options: RunOptions,
+): Promise<RunRecord> {
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  const groups = groupByServer(prepared);
+  const serverRecords: ServerRecord[] = [];
+  const bail = new BailState(options.bail);
+  const deadline = options.timeoutMs === undefined ? undefined : new RunDeadline(options.timeoutMs);
+  const perGroup = await mapPool(
+    [...groups.entries()],
+    options.serverConcurrency ?? 4,
+    async ([key, tests]) => {
+      const server = suite.servers[key];
+      if (!server) throw new McptestError(`internal: no server "${key}"`, 1);
+      const { record, results } = await runServer(
+        server,
+        tests,
+        options,
+        suite.secrets,
+        bail,
+        deadline,
+      );
+      serverRecords.push(record);
+      return results;
+    },
+  );
+  const order = new Map(prepared.map((p) => [p.test.id, p.test.order]));
+  const tests = perGroup.flat().sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const used = new Set(groups.keys());
+  for (const server of Object.values(suite.servers)) {
+    if (!used.has(server.key)) serverRecords.push(serverRecord(server, "unused"));
+  }
+  serverRecords.sort((a, b) => a.key.localeCompare(b.key));
+  const record: RunRecord = {
+    version: RUN_RECORD_VERSION,
+    tool: { name: "mcptest", version: options.toolVersion },
+    startedAt,
+    durationMs: Math.round(performance.now() - started),
+    files: suite.files,
+    servers: serverRecords,
+    tests,
+    summary: summarize(tests),
+  };
+  return record;
+}
+
+async function runServer(
+  server: ServerSpec,
+  tests: readonly PreparedTest[],
+  options: RunOptions,
+  secrets: readonly string[],
+  bail: BailState,
+  deadline: RunDeadline | undefined,
+): Promise<{ record: ServerRecord; results: TestResult[] }> {
+  // A server whose tests are all skipped (skip:, or --bail already tripped) is not started.
+  const early = tests.map((t) => notStarted(t, bail, deadline));
+  if (early.every((r) => r !== undefined)) {
+    const results = early.filter((r) => r !== undefined);
+    results.forEach((r) => options.onResult?.(r));
+    return { record: serverRecord(server, "unused"), results };
+  }
+  let session: Session;
+  const connecting = performance.now();
+  try {
+    session = await options.connect(server);
+  } catch (error) {
+    const failure = connectFailure(error);
+    // Each test shows the time the failed connection attempt took, not 0ms.
+    const took = performance.now() - connecting;
+    const results = tests.map((t) => notStarted(t) ?? connectionFailedResult(t, failure, took));
+    results.forEach((r) => {
+      bail.record(r);
+      options.onResult?.(r);
+    });
+    return { record: { ...serverRecord(server, "failed"), failure }, results };
+  }
+  try {
+    // Tests that take or use captures run one at a time, in file order.
+    const captures = usesCaptures(tests) ? new CaptureStore() : undefined;
+    const limit = captures ? 1 : options.concurrency ?? (server.parallel ? PARALLEL_DEFAULT : 1);
+    const results = await mapPool(tests, limit, async (test) => {
+      const result = await runOne(session, test, {
+        updateSnapshots: options.updateSnapshots ?? false,
+        ci: options.ci ?? false,
+        secrets,
+        bail,
+        ...(deadline ? { deadline } : {}),
+        ...(captures ? { captures } : {}),
+        ...(options.retries !== undefined ? { retries: options.retries } : {}),
+      });
+      bail.record(result);
+      options.onResult?.(result);
+      return result;
+    });
+    const record = {
+      ...serverRecord(server, "connected"),
+      protocolVersion: session.protocolVersion,
+    };
+    return { record, results };
+  } finally {
+    options.onCapture?.(session.capture());
+    await session.close();
+  }
+}
+
+function connectFailure(error: unknown): { layer?: FailureLayer; message: string } {
+  if (error instanceof McptestError) {
+    const layer = (error as McptestError & { layer?: FailureLayer }).layer;
+    return layer ? { layer, message: error.message } : { message: error.message };
+  }
+  return { message: error instanceof Error ? error.message : String(error) };
+}
+
+function serverRecord(server: ServerSpec, status: ServerRecord["status"]): ServerRecord {
+  return {
+    name: server.name,
+    key: server.key,
+    target: targetLabel(server.target),
+    source: server.source,
+    status,
+  };
+}
+
+function groupByServer(prepared: readonly PreparedTest[]): Map<string, PreparedTest[]> {
+  const groups = new Map<string, PreparedTest[]>();
+  for (const item of [...prepared].sort((a, b) => a.test.order - b.test.order)) {
+    const list = groups.get(item.test.serverKey) ?? [];
+    list.push(item);
+    groups.set(item.test.serverKey, list);
+  }
+  return groups;
+}

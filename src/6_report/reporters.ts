@@ -1,0 +1,60 @@
+/** @module The reporter registry: one name -> renderer map drives `--reporter` and `report --format`. */
+
+import { UsageError } from "../0_base/errors/errors.ts";
+import type { RunRecord } from "../4_record/run_record.ts";
+import { styler } from "../0_base/util/ansi.ts";
+
+/** Options every reporter receives. */
+export interface ReporterOptions {
+  /** Colour output (pretty only). */
+  readonly color: boolean;
+}
+
+/** A reporter renders a run record to text. */
+export type Reporter = (record: RunRecord, options: ReporterOptions) => string | Promise<string>;
+
+/** Every reporter by name; each module is imported only when used. */
+export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
+  pretty: async () => {
+    const { renderPretty } = await import("./pretty.ts");
+    return (record, options) => renderPretty(record, styler(options.color));
+  },
+  json: async () => {
+    const { renderJson } = await import("./json.ts");
+    return (record) => renderJson(record);
+  },
+  junit: async () => (await import("./junit.ts")).renderJunit,
+  tap: async () => (await import("./tap.ts")).renderTap,
+  sarif: async () => (await import("./sarif.ts")).renderSarif,
+  markdown: async () => (await import("./markdown.ts")).renderMarkdown,
+  html: async () => (await import("./html.ts")).renderHtml,
+};
+
+/**
+ * Look a reporter up by name: own names only, so `constructor` or `__proto__` is unknown like any
+ * other. @throws {UsageError} listing the known names
+ */
+export async function getReporter(name: string): Promise<Reporter> {
+  const load = Object.hasOwn(REPORTERS, name) ? REPORTERS[name] : undefined;
+  if (typeof load !== "function") {
+    throw new UsageError(
+      `unknown reporter "${name}"; expected one of: ${Object.keys(REPORTERS).join(", ")}`,
+    );
+  }
+  return await load();
+}
+
+/**
+ * Render `record` with the reporter `name` as chunks to write one after another: the json report
+ * comes test by test (a large record's text is never built whole), the others as one chunk.
+ * @throws {UsageError} an unknown name
+ */
+export async function renderChunks(
+  name: string,
+  record: RunRecord,
+  options: ReporterOptions,
+): Promise<Iterable<string>> {
+  const render = await getReporter(name);
+  if (name === "json") return (await import("./json_chunks.ts")).jsonChunks(record);
+  return [await render(record, options)];
+}

@@ -1,0 +1,48 @@
+/** @module `mcptest compliance invariants --capture FILE`: INV-001..007 and composition hazards over a capture. */
+
+import { Command } from "@commander-js/extra-typings";
+import { UsageError } from "../0_base/errors/errors.ts";
+import { ExitCode } from "../0_base/errors/exit_codes.ts";
+import { handleError } from "./handle_error.ts";
+
+/** Build `compliance invariants`; exit 0 all pass and no hazard, 1 otherwise, 2 a bad capture file. */
+export function complianceInvariantsCommand(done: (code: number) => void) {
+  return new Command("invariants")
+    .description(
+      "Check session invariants (INV-001..007) and multi-server hazards on a capture file",
+    )
+    .requiredOption("--capture <file>", "a capture written by `mcptest run --capture`")
+    .option("--format <format>", "pretty or json", "pretty")
+    .option("--no-color", "never colour the output")
+    .addHelpText(
+      "after",
+      `
+Exit codes: 0 every invariant passed and no hazard, 1 otherwise, 2 unreadable or invalid capture.
+
+Examples:
+  mcptest run tests/ --capture session.json && mcptest compliance invariants --capture session.json
+  mcptest compliance invariants --capture session.json --format json`,
+    )
+    .action(async (options) => {
+      try {
+        if (options.format !== "pretty" && options.format !== "json") {
+          throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
+        }
+        const [{ readCapture }, { checkInvariants, renderInvariants }, { useColor }] = await Promise
+          .all([
+            import("../5_execute/compliance/invariants/capture_file.ts"),
+            import("../5_execute/compliance/invariants/check.ts"),
+            import("./color.ts"),
+          ]);
+        const report = checkInvariants(await readCapture(options.capture));
+        console.log(
+          options.format === "json"
+            ? JSON.stringify(report, null, 2)
+            : renderInvariants(report, useColor(options.color)).trimEnd(),
+        );
+        done(report.ok ? ExitCode.Ok : ExitCode.TestsFailed);
+      } catch (error) {
+        done(handleError(error));
+      }
+    });
+}
