@@ -170,12 +170,12 @@ export {
   diffCorpusVersions,
   diffVersions,
   VersionDiff,
-} from "./src/3_load/compliance_corpus/version_diff.ts";
+} from "./src/3_load/compliance_corpus/revision_diff.ts";
 export type {
   DiffBucket,
   DiffEntry,
   DiffSummary,
-} from "./src/3_load/compliance_corpus/version_diff.ts";
+} from "./src/3_load/compliance_corpus/revision_diff.ts";
 export { evaluateSpecVersionCheck } from "./src/5_execute/compliance/gates/spec_version_gate.ts";
 export {
   compareGrades,

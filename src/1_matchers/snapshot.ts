@@ -7,7 +7,7 @@ import { redactJsonValue } from "../0_base/redaction/redact.ts";
 import { writeFileAtomic } from "../0_base/util/write_output.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { deepEqual, render } from "./_values.ts";
-import { snapshotDiff } from "./json_diff.ts";
+import { snapshotDiff } from "./snapshot_diff.ts";
 
 const KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 

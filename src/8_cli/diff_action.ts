@@ -1,16 +1,16 @@
 /** @module The `mcptest diff` action: load both sides, compare, render, exit 1 on a breaking change. */
 
-import { breakingCount, diffSurfaces } from "../7_features/diff/compare.ts";
-import { loadSide } from "../7_features/diff/load_side.ts";
+import { breakingCount, diffSurfaces } from "../7_features/surface_diff/compare.ts";
+import { loadSide } from "../7_features/surface_diff/load_side.ts";
 import {
   DIFF_FORMATS,
   type DiffFormat,
   renderJson,
   renderMarkdown,
   renderPretty,
-} from "../7_features/diff/render.ts";
+} from "../7_features/surface_diff/render.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
-import { CATEGORIES } from "../7_features/diff/types.ts";
+import { CATEGORIES } from "../7_features/surface_diff/types.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { styler } from "../0_base/util/ansi.ts";
 import { writeOutput } from "../0_base/util/write_output.ts";

@@ -5,7 +5,7 @@ import { ConformanceExitCode, ExitCode } from "../0_base/errors/exit_codes.ts";
 import { VERSION } from "../0_base/version.ts";
 import { complianceCommand } from "./compliance.ts";
 import { complianceInvariantsCommand } from "./compliance_invariants.ts";
-import { complianceDiffCommand } from "./compliance_version_diff.ts";
+import { complianceDiffCommand } from "./compliance_revision_diff.ts";
 import { conformanceCommand } from "./conformance.ts";
 import { doctorCommand } from "./doctor.ts";
 import { authCommand } from "./auth.ts";

@@ -11,7 +11,7 @@ import type {
 import {
   diffCorpusVersions,
   diffVersions,
-} from "../../../src/3_load/compliance_corpus/version_diff.ts";
+} from "../../../src/3_load/compliance_corpus/revision_diff.ts";
 import { canonicalJson } from "../../../src/0_base/util/canonical_json.ts";
 
 const rule = (

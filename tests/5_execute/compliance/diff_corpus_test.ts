@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
 import { CORPUS_VERSIONS } from "../../../src/3_load/compliance_corpus/versions.ts";
-import { diffCorpusVersions } from "../../../src/3_load/compliance_corpus/version_diff.ts";
+import { diffCorpusVersions } from "../../../src/3_load/compliance_corpus/revision_diff.ts";
 
 const bucketOf = (from: string, to: string, rule: string) =>
   diffCorpusVersions(COMPLIANCE_CORPUS, from, to).entries.find((e) => e.rule === rule)?.bucket;

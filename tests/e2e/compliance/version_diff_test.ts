@@ -4,7 +4,7 @@ import type { RevisionCorpus, RuleSpec } from "../../../src/3_load/compliance_co
 import {
   diffCorpusVersions,
   diffVersions,
-} from "../../../src/3_load/compliance_corpus/version_diff.ts";
+} from "../../../src/3_load/compliance_corpus/revision_diff.ts";
 import { mcptest } from "../../_helpers/cli.ts";
 
 const rule = (id: string, expect: Record<string, unknown>): RuleSpec => ({

@@ -3,7 +3,7 @@
 import type { AssertionResult, TestResult } from "../../../4_record/run_record.ts";
 import type { ComplianceBlock } from "../../../3_load/config/compliance_block.ts";
 import type { ComplianceCorpus } from "../../../3_load/compliance_corpus/types.ts";
-import { diffVersions, type VersionDiff } from "../../../3_load/compliance_corpus/version_diff.ts";
+import { diffVersions, type VersionDiff } from "../../../3_load/compliance_corpus/revision_diff.ts";
 import { assertGateExpectation, type GateExpectation } from "./gate_assert.ts";
 import { ConfigError } from "../../../0_base/errors/errors.ts";
 import {

@@ -29,7 +29,7 @@ Examples:
           throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
         }
         const [{ diffCorpusVersions }, { COMPLIANCE_CORPUS }, { useColor }] = await Promise.all([
-          import("../3_load/compliance_corpus/version_diff.ts"),
+          import("../3_load/compliance_corpus/revision_diff.ts"),
           import("../3_load/compliance_corpus/embedded.ts"),
           import("./color.ts"),
         ]);

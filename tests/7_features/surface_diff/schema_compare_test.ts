@@ -1,7 +1,10 @@
 /** @module compareSchemas(): every narrowing/widening rule, as input and as output, failing and passing. */
 
 import assert from "node:assert/strict";
-import { compareSchemas, type Direction } from "../../../src/7_features/diff/schema_compare.ts";
+import {
+  compareSchemas,
+  type Direction,
+} from "../../../src/7_features/surface_diff/schema_compare.ts";
 
 const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: "object",

@@ -1,9 +1,14 @@
 /** @module diffSurfaces(): item-level rules (removed, added, prompts, resources, output schemas, skipped). */
 
 import assert from "node:assert/strict";
-import { breakingCount, diffSurfaces } from "../../../src/7_features/diff/compare.ts";
-import { surfaceOf } from "../../../src/7_features/diff/surface.ts";
-import type { Category, Item, Listing, Surface } from "../../../src/7_features/diff/types.ts";
+import { breakingCount, diffSurfaces } from "../../../src/7_features/surface_diff/compare.ts";
+import { surfaceOf } from "../../../src/7_features/surface_diff/surface.ts";
+import type {
+  Category,
+  Item,
+  Listing,
+  Surface,
+} from "../../../src/7_features/surface_diff/types.ts";
 
 function surface(items: Partial<Record<Category, Item[]>>, unknown: Category[] = []): Surface {
   const key = (c: Category) =>
