@@ -84,6 +84,14 @@ export type {
   TargetSource,
 } from "./src/2_connect/session/types.ts";
 export type {
+  ClientCapabilitySpec,
+  ClientRoot,
+  ClientSpec,
+  ReplyCondition,
+  ScriptedReply,
+} from "./src/2_connect/session/client_spec.ts";
+export type { ReplyKind, ServerRequestRecord } from "./src/2_connect/session/client_responder.ts";
+export type {
   HttpTarget,
   InheritEnv,
   ServerTarget,
@@ -225,8 +233,9 @@ export type {
   ResolveCorpusOptions,
   ResolvedCorpus,
 } from "./src/7_features/conformance/resolve_corpus.ts";
-export type { EnvLookup as EnvGetter } from "./src/7_features/conformance/cache_dir.ts";
+export type { EnvLookup as EnvGetter } from "./src/7_features/conformance/corpus_cache/cache_dir.ts";
 export { runConformance } from "./src/7_features/conformance/run_conformance.ts";
+export type { Connect, RunInputOptions } from "./src/7_features/conformance/run_inputs.ts";
 export type {
   CorpusChooser,
   RunConformanceOptions,

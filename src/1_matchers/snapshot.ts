@@ -161,7 +161,7 @@ export const snapshot: MatcherFactory = (arg, spec) => {
     name: "snapshot",
     match: async (raw, context) => {
       const secrets = context.secrets ?? [];
-      const actual = stable(redactJsonValue(raw, secrets));
+      const actual = stable(redactJsonValue(raw, secrets, { keys: "data" }));
       const path = snapshotPath(context.suiteDir, key);
       const found = context.updateSnapshots
         ? await readSnapshot(path).catch(() => ({ value: Symbol("unreadable") }))
@@ -171,7 +171,7 @@ export const snapshot: MatcherFactory = (arg, spec) => {
         const pass = deepEqual(actual, stored.value);
         // A file written before redaction may hold a secret: fail, and never print it back.
         const leaked = !pass && deepEqual(stable(raw), stored.value);
-        const shownStored = redactJsonValue(stored.value, secrets);
+        const shownStored = redactJsonValue(stored.value, secrets, { keys: "data" });
         return {
           pass,
           expected: `snapshot ${key}: ${render(shownStored)}`,

@@ -118,18 +118,35 @@ export function redactTests<T>(
 }
 
 /**
+ * The objects of a capture whose keys are its own structure (the session, its exchanges, the
+ * JSON-RPC envelopes); every other object's keys (results, params, capabilities) are server data.
+ */
+export const CAPTURE_ENVELOPE_PATHS: ReadonlySet<string> = new Set([
+  "",
+  "exchanges[]",
+  "exchanges[].request",
+  "exchanges[].response",
+  "server_messages[]",
+  "server_messages[].message",
+  "server_messages[].reply",
+]);
+
+/**
  * Deep-copy a capture file value (one session or an array of them) with the secrets hidden in its
- * string values; keys, JSON-RPC versions, method names and ids stay; the server label loses URL
- * credentials and query values.
+ * string values and in the keys of server data (a result's, a capability's); the envelope's keys,
+ * JSON-RPC versions, method names and ids stay; the server label loses URL credentials and query
+ * values.
  */
 export function redactCapture<T>(capture: T, secrets: readonly string[]): T {
   const redactor = createRedactor(secrets);
   const label = urlThenSecrets(redactor);
+  const unwrap = (raw: string) => raw === "[]" ? "" : raw.startsWith("[].") ? raw.slice(3) : raw;
   const rule: StringRule = (raw) => {
-    const path = raw.startsWith("[].") ? raw.slice(3) : raw;
+    const path = unwrap(raw);
     if (CAPTURE_ENUM_PATHS.has(path)) return "keep";
     if (path === "server_label") return label;
     return undefined;
   };
-  return redactJson(capture, redactor, rule) as T;
+  const keys = (raw: string) => !CAPTURE_ENVELOPE_PATHS.has(unwrap(raw));
+  return redactJson(capture, redactor, rule, keys) as T;
 }

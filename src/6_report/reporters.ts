@@ -35,13 +35,23 @@ export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
  * other. @throws {UsageError} listing the known names
  */
 export async function getReporter(name: string): Promise<Reporter> {
+  return await REPORTERS[reporterName(name)]!();
+}
+
+/**
+ * `name` when it names a reporter: the parser of a `--reporter` or `--format` flag, so the
+ * command line refuses an unknown name before anything runs. Own names only, as
+ * {@link getReporter}.
+ * @throws {UsageError} listing the known names (exit 2)
+ */
+export function reporterName(name: string): string {
   const load = Object.hasOwn(REPORTERS, name) ? REPORTERS[name] : undefined;
   if (typeof load !== "function") {
     throw new UsageError(
       `unknown reporter "${name}"; expected one of: ${Object.keys(REPORTERS).join(", ")}`,
     );
   }
-  return await load();
+  return name;
 }
 
 /**

@@ -1,5 +1,6 @@
-/** @module Argument parsers of the agent flags of `mcptest run` (`--max-cost`, `--coverage-threshold`, `--drift-baseline`). */
+/** @module The agent flags of `mcptest run` (`--require-keys`, `--max-cost`, `--coverage-threshold`, `--drift-baseline`) and their parsers. */
 
+import { flagGroup } from "./flag_group.ts";
 import { InvalidArgumentError } from "@commander-js/extra-typings";
 import { UsageError } from "../0_base/errors/errors.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
@@ -41,3 +42,35 @@ export async function readDriftBaseline(
   }
   return { record: parseRunRecord(text, `--drift-baseline ${path}`), label: path };
 }
+
+/** The agent flags as commander parses them. */
+type AgentFlagValues = {
+  requireKeys: boolean;
+  maxCost?: number | undefined;
+  coverageThreshold?: number | undefined;
+  driftBaseline?: string | undefined;
+};
+
+/** The agent flags, with the same names and help wherever they are offered. */
+export const withAgentFlags = flagGroup<AgentFlagValues>((command) =>
+  command
+    .option(
+      "--require-keys",
+      "fail an agent/eval row whose model API key is missing (default: the stub provider answers)",
+      false,
+    )
+    .option(
+      "--max-cost <usd>",
+      "stop model calls before the run spends more than this; exit 5",
+      usdAmount,
+    )
+    .option(
+      "--coverage-threshold <percent>",
+      "exit 6 when a server's advertised tools, resources and prompts exercised fall below this share",
+      percent,
+    )
+    .option(
+      "--drift-baseline <file>",
+      "a run record saved with --reporter json: agent rows whose verdict changed get DRIFT rows; exit 6",
+    )
+);

@@ -1,7 +1,7 @@
 /** @module `mcptest compliance run|baseline` (+ diff and invariants from their own modules): options only, actions lazy. */
 
 import { Command } from "@commander-js/extra-typings";
-import { collect, positiveInt } from "./options.ts";
+import { reporterName, withTargetOptions } from "./compliance_flags.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyCommand = Command<any[], any, any>;
@@ -44,43 +44,6 @@ Examples:
   return group.exitOverride();
 }
 
-/** The options `run` and `baseline` share. */
-function withTargetOptions<T extends Command>(command: T) {
-  return command
-    .option(
-      "--from-suite <file>",
-      "run the compliance: block of this test file (default, without --server: those of the project's suites)",
-    )
-    .option(
-      "--server <[name=]target>",
-      "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
-    )
-    .option(
-      "--spec-version <version>",
-      "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",
-    )
-    .option(
-      "--header <name:value>",
-      "extra HTTP header for --server (repeatable)",
-      collect,
-      [] as string[],
-    )
-    .option(
-      "--timeout <ms>",
-      "per-request timeout in milliseconds (a probe a server ignores costs this long)",
-      positiveInt,
-      5_000,
-    )
-    .option("--var <key=value>", "set a variable (repeatable)", collect, [] as string[])
-    .option(
-      "--env-file <path>",
-      "read variables from a dotenv file (repeatable)",
-      collect,
-      [] as string[],
-    )
-    .option("--verbose", "print error causes", false);
-}
-
 /** `mcptest compliance run`. */
 export function complianceRunCommand(done: (code: number) => void) {
   return withTargetOptions(
@@ -90,7 +53,12 @@ export function complianceRunCommand(done: (code: number) => void) {
       "--baseline <file>",
       "accepted failures (from `compliance baseline`): known ones pass, stale ones fail",
     )
-    .option("--reporter <format>", "pretty, json, junit, tap, sarif, markdown, html", "pretty")
+    .option(
+      "--reporter <format>",
+      "pretty, json, junit, tap, sarif, markdown, html",
+      reporterName,
+      "pretty",
+    )
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option("--capture <file>", "write the session capture of every server (seed 003 format)")
     .option(

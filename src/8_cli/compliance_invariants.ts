@@ -1,9 +1,8 @@
 /** @module `mcptest compliance invariants --capture FILE`: INV-001..007 and composition hazards over a capture. */
 
 import { Command } from "@commander-js/extra-typings";
-import { UsageError } from "../0_base/errors/errors.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
-import { handleError } from "./handle_error.ts";
+import { oneOf } from "./options.ts";
 
 /** Build `compliance invariants`; exit 0 all pass and no hazard, 1 otherwise, 2 a bad capture file. */
 export function complianceInvariantsCommand(done: (code: number) => void) {
@@ -12,7 +11,7 @@ export function complianceInvariantsCommand(done: (code: number) => void) {
       "Check session invariants (INV-001..007) and multi-server hazards on a capture file",
     )
     .requiredOption("--capture <file>", "a capture written by `mcptest run --capture`")
-    .option("--format <format>", "pretty or json", "pretty")
+    .option("--format <format>", "pretty or json", prettyOrJson, "pretty")
     .option("--no-color", "never colour the output")
     .addHelpText(
       "after",
@@ -24,25 +23,24 @@ Examples:
   mcptest compliance invariants --capture session.json --format json`,
     )
     .action(async (options) => {
-      try {
-        if (options.format !== "pretty" && options.format !== "json") {
-          throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
-        }
-        const [{ readCapture }, { checkInvariants, renderInvariants }, { useColor }] = await Promise
-          .all([
-            import("../5_execute/compliance/invariants/capture_file.ts"),
-            import("../5_execute/compliance/invariants/check.ts"),
-            import("./color.ts"),
-          ]);
-        const report = checkInvariants(await readCapture(options.capture));
-        console.log(
-          options.format === "json"
-            ? JSON.stringify(report, null, 2)
-            : renderInvariants(report, useColor(options.color)).trimEnd(),
-        );
-        done(report.ok ? ExitCode.Ok : ExitCode.TestsFailed);
-      } catch (error) {
-        done(handleError(error));
-      }
+      const [{ readCapture }, { checkInvariants, renderInvariants }, { useColor }] = await Promise
+        .all([
+          import("../5_execute/compliance/invariants/capture_file.ts"),
+          import("../5_execute/compliance/invariants/check.ts"),
+          import("./color.ts"),
+        ]);
+      const report = checkInvariants(await readCapture(options.capture));
+      console.log(
+        options.format === "json"
+          ? JSON.stringify(report, null, 2)
+          : renderInvariants(report, useColor(options.color)).trimEnd(),
+      );
+      done(report.ok ? ExitCode.Ok : ExitCode.TestsFailed);
     });
 }
+
+/** `--format`: pretty or json (a usage error, exit 2, otherwise). */
+const prettyOrJson = oneOf(
+  ["pretty", "json"],
+  (value) => `unknown --format "${value}", expected pretty or json`,
+);

@@ -1,9 +1,8 @@
 /** @module `mcptest compliance diff FROM TO`: which rules' expected behaviour moved between two revisions. */
 
 import { Command } from "@commander-js/extra-typings";
-import { UsageError } from "../0_base/errors/errors.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
-import { handleError } from "./handle_error.ts";
+import { oneOf } from "./options.ts";
 
 /** Build `compliance diff`; `done` receives the exit code (0 clean, 1 changed rules, 2 bad arguments). */
 export function complianceDiffCommand(done: (code: number) => void) {
@@ -11,7 +10,7 @@ export function complianceDiffCommand(done: (code: number) => void) {
     .description("Diff two corpus revisions: changed, added, removed and unchanged rules")
     .argument("<from>", "the revision the suite is authored against (e.g. v2024-11-05)")
     .argument("<to>", "the revision to compare with (e.g. v2025-06-18)")
-    .option("--format <format>", "pretty or json", "pretty")
+    .option("--format <format>", "pretty or json", prettyOrJson, "pretty")
     .option("--no-color", "never colour the output")
     .addHelpText(
       "after",
@@ -24,24 +23,23 @@ Examples:
   mcptest compliance diff v2025-11-25 v2026-07-28 --format json`,
     )
     .action(async (from, to, options) => {
-      try {
-        if (options.format !== "pretty" && options.format !== "json") {
-          throw new UsageError(`unknown --format "${options.format}", expected pretty or json`);
-        }
-        const [{ diffCorpusVersions }, { COMPLIANCE_CORPUS }, { useColor }] = await Promise.all([
-          import("../3_load/compliance_corpus/revision_diff.ts"),
-          import("../3_load/compliance_corpus/embedded.ts"),
-          import("./color.ts"),
-        ]);
-        const diff = diffCorpusVersions(COMPLIANCE_CORPUS, from, to);
-        console.log(
-          options.format === "json"
-            ? JSON.stringify(diff, null, 2)
-            : diff.renderPretty(useColor(options.color)).trimEnd(),
-        );
-        done(diff.isClean() ? ExitCode.Ok : ExitCode.TestsFailed);
-      } catch (error) {
-        done(handleError(error));
-      }
+      const [{ diffCorpusVersions }, { COMPLIANCE_CORPUS }, { useColor }] = await Promise.all([
+        import("../3_load/compliance_corpus/revision_diff.ts"),
+        import("../3_load/compliance_corpus/embedded.ts"),
+        import("./color.ts"),
+      ]);
+      const diff = diffCorpusVersions(COMPLIANCE_CORPUS, from, to);
+      console.log(
+        options.format === "json"
+          ? JSON.stringify(diff, null, 2)
+          : diff.renderPretty(useColor(options.color)).trimEnd(),
+      );
+      done(diff.isClean() ? ExitCode.Ok : ExitCode.TestsFailed);
     });
 }
+
+/** `--format`: pretty or json (a usage error, exit 2, otherwise). */
+const prettyOrJson = oneOf(
+  ["pretty", "json"],
+  (value) => `unknown --format "${value}", expected pretty or json`,
+);

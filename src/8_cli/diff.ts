@@ -1,6 +1,7 @@
 /** @module `mcptest diff OLD NEW`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { diffFormat } from "../7_features/surface_diff/formats.ts";
 import { collect, positiveInt } from "./options.ts";
 
 /** Build the `diff` command; `done` receives the exit code (0 nothing breaking, 1 breaking, 2 bad input). */
@@ -9,7 +10,7 @@ export function diffCommand(done: (code: number) => void) {
     .description("Compare the tools, resources, templates and prompts of two server versions")
     .argument("<old>", "a cassette, a capture file (FILE#N picks a session), a URL or a command")
     .argument("<new>", "the same kinds as OLD")
-    .option("--format <format>", "output format: pretty, json, markdown", "pretty")
+    .option("--format <format>", "output format: pretty, json, markdown", diffFormat, "pretty")
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option(
       "--header <header>",

@@ -1,6 +1,7 @@
 /** @module `mcptest doctor`: each resolved server's target, its source, and a walk through its failure layers. */
 
 import { Command } from "@commander-js/extra-typings";
+import { doctorFormat } from "../7_features/doctor/formats.ts";
 import { positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 
@@ -22,7 +23,7 @@ export function doctorCommand(done: (code: number) => void) {
       "--target-version <version>",
       "add the migration probe toward this revision (2026-07-28)",
     )
-    .option("--format <format>", "pretty or json", "pretty")
+    .option("--format <format>", "pretty or json", doctorFormat, "pretty" as const)
     .option(
       "--timeout <ms>",
       "timeout of each layer in milliseconds (default: each server's timeout_ms, 30000 when unset)",

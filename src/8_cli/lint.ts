@@ -1,6 +1,7 @@
 /** @module `mcptest lint`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { lintFormat } from "../7_features/migration/lint_formats.ts";
 import { MIGRATION_TARGET } from "../7_features/migration/target.ts";
 
 /** Build the `lint` command; `done` receives the exit code (0 clean, 1 findings, 2 bad input). */
@@ -10,7 +11,7 @@ export function lintCommand(done: (code: number) => void) {
       `Scan YAML suites and JSON cassettes for constructs the ${MIGRATION_TARGET.id} revision breaks`,
     )
     .argument("[paths...]", "files or folders to scan (folders recursively; default: .)")
-    .option("--format <format>", "output format: pretty, json", "pretty")
+    .option("--format <format>", "output format: pretty, json", lintFormat, "pretty" as const)
     .option("--verbose", "print error causes", false)
     .addHelpText(
       "after",

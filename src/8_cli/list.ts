@@ -1,6 +1,7 @@
 /** @module `mcptest list`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { oneOf } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 
 /** Build the `list` command; `done` receives the exit code (0 listed, 2 bad suite, 7 none). */
@@ -16,7 +17,7 @@ export function listCommand(done: (code: number) => void) {
     .option("--filter <pattern>", "tests whose name contains pattern, or matches /regex/")
     .option("--shard <k/n>", "shard k of n (as mcptest run --shard)")
     .option("--last-failed", "only the tests that failed in the previous run", false)
-    .option("--format <format>", "output format: pretty, json", "pretty")
+    .option("--format <format>", "output format: pretty, json", listFormat, "pretty")
     .option("--verbose", "print error causes", false)
     .addHelpText(
       "after",
@@ -35,6 +36,12 @@ Examples:
       done(await listAction(paths, options));
     });
 }
+
+/** `--format`: pretty or json (a usage error, exit 2, otherwise). */
+const listFormat = oneOf(
+  ["pretty", "json"],
+  (value) => `invalid --format "${value}", expected one of: pretty, json`,
+);
 
 /** The parsed options of `mcptest list`. */
 export type ListOptions = ReturnType<ReturnType<typeof listCommand>["opts"]>;

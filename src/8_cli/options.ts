@@ -1,6 +1,7 @@
 /** @module Option parsers shared by several commands. */
 
 import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { UsageError } from "../0_base/errors/errors.ts";
 
 /** Collect a repeatable option into a list. */
 export function collect(value: string, previous: string[]): string[] {
@@ -14,4 +15,28 @@ export function positiveInt(value: string): number {
     throw new InvalidArgumentError("expected a whole number of at least 1");
   }
   return n;
+}
+
+/**
+ * A parser of an option whose value is one of `names` (a registry's names, a fixed list): the
+ * command line is refused while it is parsed, before any action runs, with a usage error (exit 2)
+ * that `refuse` words.
+ *
+ * @example
+ * ```ts
+ * import { oneOf } from "./options.ts";
+ *
+ * const format = oneOf(["pretty", "json"], (v) => `unknown --format "${v}", expected pretty or json`);
+ * format("json"); // "json"
+ * ```
+ */
+export function oneOf<const T extends string>(
+  names: readonly T[],
+  refuse: (value: string) => string,
+): (value: string) => T {
+  return (value) => {
+    const name = names.find((n) => n === value);
+    if (name === undefined) throw new UsageError(refuse(value));
+    return name;
+  };
 }

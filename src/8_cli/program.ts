@@ -17,6 +17,8 @@ import { reportCommand } from "./report.ts";
 import { runCommand } from "./run.ts";
 import { serveCommand } from "./serve.ts";
 import { diffCommand } from "./diff.ts";
+import { scanCommand } from "./scan.ts";
+import { fuzzCommand } from "./fuzz.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -53,6 +55,8 @@ Examples:
     .addCommand(lintCommand(done))
     .addCommand(migrateCommand(done))
     .addCommand(serveCommand(done))
+    .addCommand(scanCommand(done))
+    .addCommand(fuzzCommand(done))
     .addCommand(diffCommand(done));
   for (const command of program.commands) command.exitOverride();
   try {

@@ -1,6 +1,7 @@
 /** @module `mcptest report`: re-render saved run records, or merge shard records; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { reporterName } from "../6_report/reporters.ts";
 
 /** Build the `report` command; `done` receives the exit code (0 all passed, 1 a failure, 2 bad input). */
 export function reportCommand(done: (code: number) => void) {
@@ -10,6 +11,7 @@ export function reportCommand(done: (code: number) => void) {
     .option(
       "--format <format>",
       "output format: pretty, json, junit, tap, sarif, markdown, html (default: pretty, json with --merge)",
+      reporterName,
     )
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option("--merge", "join several shard records into one before rendering", false)

@@ -11,8 +11,12 @@ export interface ReporterSink {
   readonly path: string;
 }
 
-/** Commander collector of a repeatable `--reporter`. */
+/**
+ * Commander collector of a repeatable `--reporter`: each value is checked against the reporter
+ * registry as the command line is parsed (an unknown name or an empty path is a usage error).
+ */
 export function collectReporter(value: string, previous: string[] | undefined): string[] {
+  parseOne(value);
   return [...(previous ?? []), value];
 }
 

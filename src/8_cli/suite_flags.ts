@@ -1,8 +1,17 @@
 /** @module The suite flags `mcptest run` and `mcptest doctor` share, and their mapping to `loadSuite` options. */
 
-import type { Command, OptionValues } from "@commander-js/extra-typings";
+import { flagGroup } from "./flag_group.ts";
 import type { LoadOptions } from "../3_load/config/load_suite.ts";
 import { collect } from "./options.ts";
+
+/** The suite flags as commander parses them. */
+type SuiteFlagValues = {
+  config?: string | undefined;
+  serverConfig?: string | undefined;
+  server: string[];
+  var: string[];
+  envFile: string[];
+};
 
 /** The parsed suite flags: --config, --server-config, --server, --var, --env-file. */
 export interface SuiteFlags {
@@ -31,14 +40,8 @@ export interface SuiteFlags {
  * console.log(run.opts().var, run.args);
  * ```
  */
-export function withSuiteFlags<
-  Args extends unknown[],
-  Opts extends OptionValues,
-  G extends OptionValues,
->(
-  command: Command<Args, Opts, G>,
-) {
-  return command
+export const withSuiteFlags = flagGroup<SuiteFlagValues>((command) =>
+  command
     .option("--config <file>", "project config to use instead of ./mcptest.yml")
     .option(
       "--server <name=target>",
@@ -58,8 +61,8 @@ export function withSuiteFlags<
       "load variables from an env file (repeatable, later wins)",
       collect,
       [] as string[],
-    );
-}
+    )
+);
 
 /**
  * The `loadSuite` options the suite flags name, for `paths` in `cwd`.

@@ -2,10 +2,14 @@
 
 import { relative, resolve } from "node:path";
 import type { Suite } from "../3_load/config/types.ts";
+import { handleError } from "./handle_error.ts";
 import { ChangeFeed } from "./watch_feed.ts";
 import { type Affected, watchedFolders, type WatchPlan, watchPlan } from "./watch_targets.ts";
 
-/** One run of the suite: the exit code, and the loaded suite (absent when it did not load). */
+/**
+ * One run of the suite: the exit code, and the loaded suite (absent when it did not load). An
+ * error it throws (a suite that no longer loads) is printed, and watching goes on.
+ */
 export type RunOnce = (
   paths: string[],
   onSuite: (suite: Suite) => void,
@@ -16,6 +20,8 @@ export interface WatchOptions {
   readonly config?: string | undefined;
   readonly serverConfig?: string | undefined;
   readonly envFile?: readonly string[];
+  /** `--verbose`: a run's error is printed with its causes. */
+  readonly verbose?: boolean;
 }
 
 /**
@@ -44,7 +50,7 @@ export async function watchRuns(
         serverConfig: options.serverConfig,
         envFiles: options.envFile ?? [],
       });
-    });
+    }).catch((error) => handleError(error, options.verbose));
   };
   const feed = new ChangeFeed();
   await run(paths);

@@ -1,7 +1,6 @@
 /** @module The file events `--watch` waits on: one watcher kept across runs, so a change made during a run is not lost. */
 
-import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { contentHash, folderContents } from "./watch_contents.ts";
 import { type Affected, affectedBy, merge, type WatchPlan } from "./watch_targets.ts";
 
 /** Quiet time after the last change before a rerun (editors write a file in several steps). */
@@ -53,14 +52,7 @@ export class ChangeFeed {
    */
   dropRunWrites(plan: WatchPlan): void {
     this.#pending = this.#pending.filter((p) => plan.files.has(p));
-    this.#runState = new Map();
-    for (const folder of plan.folders.keys()) {
-      for (const name of entries(folder)) {
-        const path = join(folder, name);
-        const hash = contentHash(path);
-        if (hash !== undefined) this.#runState.set(path, hash);
-      }
-    }
+    this.#runState = folderContents(plan.folders.keys());
   }
 
   /** The next change `plan` cares about, once no further event came for {@link DEBOUNCE_MS}. */
@@ -108,23 +100,5 @@ export class ChangeFeed {
         }, ms);
       }
     });
-  }
-}
-
-/** The names in a folder (none when it does not exist). */
-function entries(folder: string): string[] {
-  try {
-    return [...Deno.readDirSync(folder)].filter((e) => e.isFile).map((e) => e.name);
-  } catch {
-    return [];
-  }
-}
-
-/** The SHA-256 of a file's bytes, or undefined when it cannot be read (gone, a folder). */
-function contentHash(path: string): string | undefined {
-  try {
-    return createHash("sha256").update(Deno.readFileSync(path)).digest("hex");
-  } catch {
-    return undefined;
   }
 }

@@ -71,7 +71,7 @@ export function answerPings(message: unknown, transport: ScriptedTransport): boo
 /** A session over a scripted transport (no handshake: requests go out unversioned). */
 export function scriptedSession(
   onSend: OnSend,
-  options: { inOrder?: boolean; timeoutMs?: number } = {},
+  options: { inOrder?: boolean; timeoutMs?: number; maxNotificationBytes?: number } = {},
 ): { session: McpSession; transport: ScriptedTransport } {
   const transport = new ScriptedTransport(onSend, options.inOrder ?? true);
   const server: ServerEndpoint = {
@@ -79,6 +79,9 @@ export function scriptedSession(
     name: "scripted",
     target: { kind: "stdio", command: ["scripted"], env: {} },
     timeoutMs: options.timeoutMs ?? 60_000,
+    ...(options.maxNotificationBytes === undefined
+      ? {}
+      : { maxNotificationBytes: options.maxNotificationBytes }),
   };
   const session = new McpSession({
     server,

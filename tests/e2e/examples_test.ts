@@ -2,6 +2,13 @@ import assert from "node:assert/strict";
 import { mcptest, ROOT } from "../_helpers/cli.ts";
 import { authExampleFixture } from "../fixtures/auth/examples.ts";
 import { startAutopilotApi } from "../fixtures/agent/autopilot.ts";
+import {
+  githubNightlyConformance,
+  githubRecordReplay,
+  githubSharded,
+  githubSingleJob,
+  gitlabPipeline,
+} from "./ci/_workflows.ts";
 
 /** Agent examples run against the fake model API (127.0.0.1) with fake keys. */
 const AGENT = startAutopilotApi();
@@ -168,6 +175,34 @@ Deno.test("every examples/*.yml runs as the docs say", async (t) => {
       }).finally(() => fixture?.close());
       assert.equal(run.code, example.code, run.stdout + run.stderr);
       if (example.stdout) assert.match(run.stdout, example.stdout);
+    });
+  }
+});
+
+/**
+ * How each CI workflow of examples/ci/ (docs/ci.md) runs here: its jobs as its CI runs them, only
+ * the user's own server swapped for the example one (tests/e2e/ci/_workflows.ts). Static checks
+ * (actionlint, action-validator, the GitLab schema) are in tests/ci/ and tests/e2e/ci/.
+ * Every examples/ci/ file must be listed.
+ */
+const CI_EXAMPLES: Record<string, (file: string) => Promise<void>> = {
+  "github-single-job.yml": githubSingleJob,
+  "github-sharded.yml": githubSharded,
+  "github-nightly-conformance.yml": githubNightlyConformance,
+  "github-record-replay.yml": githubRecordReplay,
+  "gitlab-ci.yml": gitlabPipeline,
+};
+
+Deno.test("every examples/ci/ workflow runs as docs/ci.md says", async (t) => {
+  const files = [...Deno.readDirSync(`${ROOT}examples/ci`)]
+    .filter((e) => e.isFile)
+    .map((e) => e.name)
+    .sort();
+  for (const file of files) {
+    await t.step(file, async () => {
+      const run = CI_EXAMPLES[file];
+      assert.ok(run, `examples/ci/${file} is not registered in tests/e2e/examples_test.ts`);
+      await run(`examples/ci/${file}`);
     });
   }
 });

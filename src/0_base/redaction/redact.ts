@@ -12,9 +12,18 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return createRedactor(secrets).text(text);
 }
 
-/** Deep-copy plain JSON with the secrets hidden inside its string values (keys, numbers, shape kept). */
-export function redactJsonValue<T>(value: T, secrets: readonly string[]): T {
+/**
+ * Deep-copy plain JSON with the secrets hidden inside its string values; with `keys: "data"` (a
+ * snapshot, a server's result) also inside its keys, protocol vocabulary excepted; by default a
+ * document's keys are its structure and stay. Numbers and the shape are kept.
+ */
+export function redactJsonValue<T>(
+  value: T,
+  secrets: readonly string[],
+  options: { readonly keys?: "structure" | "data" } = {},
+): T {
   const redactor = createRedactor(secrets);
   if (!redactor.active) return value;
-  return redactJson(value, redactor, () => undefined) as T;
+  const keys = options.keys === "data";
+  return redactJson(value, redactor, () => undefined, () => keys) as T;
 }

@@ -1,6 +1,7 @@
 /** @module The redaction engine: finds every form of every secret in a string, and walks JSON values. */
 
 import { allSecretForms, markFor } from "./secret_forms.ts";
+import { KEY_VOCABULARY } from "./key_vocabulary.ts";
 
 /** The text that replaces a secret (unless a secret could touch it: see {@link redactionMark}). */
 export const REDACTED = "[REDACTED]";
@@ -70,8 +71,25 @@ function replaceRuns(text: string, forms: readonly string[], mark: string): stri
  */
 export type StringRule = (path: string) => "keep" | ((text: string) => string) | undefined;
 
-/** Walk a JSON value, redacting string values as `rule` says; keys and non-strings are copied. */
-export function redactJson(value: unknown, redactor: Redactor, rule: StringRule): unknown {
+/**
+ * Whether the keys of the object at `path` are free data (a server's result, an HTTP header
+ * name): those are redacted like string values, except a key that is exactly protocol vocabulary
+ * (`tools`, `content-type`: KEY_VOCABULARY). Keys of a document's own structure (a run record's
+ * fields, a capture's envelope) are not.
+ */
+export type KeyRule = (path: string) => boolean;
+
+/**
+ * Walk a JSON value, redacting string values as `rule` says and the keys of objects `keys` calls
+ * free data (default: no key is touched); numbers, booleans, null and the shape are copied. Two
+ * keys redacted alike stay two keys (`[REDACTED]`, `[REDACTED]~2`).
+ */
+export function redactJson(
+  value: unknown,
+  redactor: Redactor,
+  rule: StringRule,
+  keys: KeyRule = () => false,
+): unknown {
   const walk = (v: unknown, path: string): unknown => {
     if (typeof v === "string") {
       const how = rule(path);
@@ -80,14 +98,26 @@ export function redactJson(value: unknown, redactor: Redactor, rule: StringRule)
     }
     if (Array.isArray(v)) return v.map((item) => walk(item, `${path}[]`));
     if (v !== null && typeof v === "object") {
+      const free = redactor.active && keys(path);
+      const taken = new Set<string>();
       // fromEntries defines own properties: a `__proto__` key stays a key.
       return Object.fromEntries(
-        Object.entries(v).map((
-          [key, inner],
-        ) => [key, walk(inner, path === "" ? key : `${path}.${key}`)]),
+        Object.entries(v).map(([key, inner]) => {
+          const shown = free && !KEY_VOCABULARY.has(key) ? unique(redactor.text(key), taken) : key;
+          taken.add(shown);
+          return [shown, walk(inner, path === "" ? key : `${path}.${key}`)];
+        }),
       );
     }
     return v;
   };
   return walk(value, "");
+}
+
+/** `key`, or `key~2`, `key~3`... when an earlier key of the object was redacted to the same text. */
+function unique(key: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(key)) return key;
+  let n = 2;
+  while (taken.has(`${key}~${n}`)) n++;
+  return `${key}~${n}`;
 }

@@ -42,6 +42,61 @@ function base64Forms(text: string): string[] {
   return [padded, bare, bare.replaceAll("+", "-").replaceAll("/", "_")];
 }
 
+/**
+ * Percent-encode every UTF-8 byte of `text` except the characters `keep` accepts (upper-case hex).
+ * Python's `urllib.parse.quote` keeps letters, digits, `_.-~` and `/`; oauth4webapi's client
+ * credentials encoding, and strict encoders, keep only letters and digits.
+ */
+function percentEncode(text: string, keep: (char: string) => boolean, space = "%20"): string {
+  let out = "";
+  for (const char of text) {
+    if (keep(char)) {
+      out += char;
+      continue;
+    }
+    if (char === " ") {
+      out += space;
+      continue;
+    }
+    for (const byte of new TextEncoder().encode(char)) {
+      out += `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
+    }
+  }
+  return out;
+}
+
+const ALNUM = /^[A-Za-z0-9]$/;
+const PY_UNRESERVED = /^[A-Za-z0-9_.~-]$/;
+
+/** Python `urllib.parse.quote(s)` (safe `/`), `quote_plus(s)`, and the only-alphanumerics form. */
+function strictPercentForms(text: string): string[] {
+  return [
+    percentEncode(text, (c) => PY_UNRESERVED.test(c) || c === "/"),
+    percentEncode(text, (c) => PY_UNRESERVED.test(c), "+"),
+    percentEncode(text, (c) => ALNUM.test(c)),
+    percentEncode(text, (c) => ALNUM.test(c), "+"),
+  ];
+}
+
+/** The inside of Python's `repr(s)`, for either quote it may pick (escapes `\\`, the quote, `\n`...). */
+function pythonReprForms(text: string): string[] {
+  const escape = (quote: string) => {
+    let out = "";
+    for (const char of text) {
+      const code = char.codePointAt(0)!;
+      if (char === "\\") out += "\\\\";
+      else if (char === quote) out += `\\${quote}`;
+      else if (char === "\n") out += "\\n";
+      else if (char === "\r") out += "\\r";
+      else if (char === "\t") out += "\\t";
+      else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, "0")}`;
+      else out += char;
+    }
+    return out;
+  };
+  return [escape("'"), escape('"')];
+}
+
 /** Password and query values of a secret that is itself a URL (they appear alone in messages). */
 function urlParts(text: string): string[] {
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return [];
@@ -64,8 +119,16 @@ function decodeSafe(text: string): string {
   }
 }
 
-/** The forms of one value, without URL-part expansion. */
+/** The forms of one value and of its CRLF variant (a PEM key written with `\r\n` line ends). */
 function formsOf(secret: string): string[] {
+  const crlf = secret.includes("\n") && !secret.includes("\r\n")
+    ? secret.replaceAll("\n", "\r\n")
+    : undefined;
+  return crlf === undefined ? baseFormsOf(secret) : [...baseFormsOf(secret), ...baseFormsOf(crlf)];
+}
+
+/** The forms of one value, without URL-part expansion. */
+function baseFormsOf(secret: string): string[] {
   const forms = [secret];
   let escaped = secret;
   for (let depth = 0; depth < JSON_DEPTH; depth++) {
@@ -83,6 +146,8 @@ function formsOf(secret: string): string[] {
   if (uri !== undefined) forms.push(uri);
   const form = tryEncode((s) => new URLSearchParams({ s }).toString().slice(2), secret);
   if (form !== undefined) forms.push(form);
+  if (component !== undefined) forms.push(...strictPercentForms(secret));
+  forms.push(...pythonReprForms(secret));
   if (secret.length >= BASE64_MIN_LENGTH) forms.push(...base64Forms(secret));
   return forms;
 }
@@ -90,9 +155,12 @@ function formsOf(secret: string): string[] {
 /**
  * Every form in which `secret` can appear in output, longest first, without duplicates or empty
  * strings: raw; JSON-escaped up to three levels deep (also with `\/` and `\uXXXX` escapes);
- * percent-encoded (encodeURIComponent, lower-case hex, encodeURI, form encoding with `+`);
- * standalone base64 (standard, unpadded, URL-safe) for secrets of 4+ characters. A secret that is
- * a URL also hides its password, user name and query values (4+ characters) in all these forms.
+ * percent-encoded (encodeURIComponent, lower-case hex, encodeURI, form encoding with `+`, Python's
+ * `quote` with `/` kept and `quote_plus`, and only letters and digits kept, as oauth4webapi encodes
+ * client credentials); the inside of Python's `repr()`; standalone base64 (standard, unpadded,
+ * URL-safe) for secrets of 4+ characters; each of these also for the CRLF variant of a multi-line
+ * secret (a PEM key). A secret that is a URL also hides its password, user name and query values
+ * (4+ characters) in all these forms.
  */
 export function secretForms(secret: string): string[] {
   if (secret === "") return [];

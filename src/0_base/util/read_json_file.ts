@@ -1,6 +1,7 @@
 /** @module The one JSON reader of files: malformed JSON becomes a ConfigError at file:line:col (exit 2). */
 
 import { ConfigError, type SourcePos } from "../errors/errors.ts";
+import { jsonNestingOverflow, MAX_NESTING } from "./nesting.ts";
 
 /** Malformed JSON text: a {@link ConfigError} at the offending `file:line:col` (exit 2). */
 export class JsonSyntaxError extends ConfigError {
@@ -92,6 +93,11 @@ export function parseJsonText(
   file: string,
   detail: InvalidJsonDetail = DEFAULT_DETAIL,
 ): unknown {
+  const deep = jsonNestingOverflow(text);
+  if (deep >= 0) {
+    const reason = `nested deeper than ${MAX_NESTING} levels (the most mcptest reads)`;
+    throw new JsonSyntaxError(detail(reason), { file, ...lineColOf(text, deep) }, reason);
+  }
   try {
     return JSON.parse(text);
   } catch (error) {

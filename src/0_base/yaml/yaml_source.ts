@@ -12,6 +12,7 @@ import {
 } from "yaml";
 import type { Document } from "yaml";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
 import { type FastDocument, fastParse } from "./fast_yaml.ts";
 
 /** One step of a path into a YAML value: a mapping key or a sequence index. */
@@ -41,6 +42,7 @@ export interface YamlSource {
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseYaml(text: string, file: string): YamlSource {
+  refuseDeepNesting(text, file);
   const fast = fastParse(text);
   if (!fast) return parseCarefully(text, file);
   // The careful parser runs only when a position it alone knows is asked for: a key, a scalar,
@@ -108,6 +110,7 @@ function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
 
 /** The `yaml` package's parse: every position, precise syntax errors (the reference the fast path is tested against). */
 export function parseCarefully(text: string, file: string): YamlSource {
+  refuseDeepNesting(text, file);
   const lineCounter = new LineCounter();
   const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
   const at = (offset: number): SourcePos => {
@@ -129,6 +132,22 @@ export function parseCarefully(text: string, file: string): YamlSource {
     throw new ConfigErrors([new ConfigError(`invalid YAML: ${reason}`, at(0))]);
   }
   return { file, text, value: value ?? null, positionOf: lookupIn(document, at) };
+}
+
+/**
+ * Refuse a document nested deeper than {@link MAX_NESTING} levels before a parser (or a later
+ * recursive walk) can overflow the stack.
+ * @throws {ConfigErrors} at the line and column where the limit is passed
+ */
+function refuseDeepNesting(text: string, file: string): void {
+  const deep = yamlNestingOverflow(text);
+  if (deep === undefined) return;
+  throw new ConfigErrors([
+    new ConfigError(
+      `invalid YAML: nested deeper than ${MAX_NESTING} levels (the most a suite may nest)`,
+      { file, ...deep },
+    ),
+  ]);
 }
 
 /** Decode a JSON pointer (an ajv `instancePath`) into path segments. */

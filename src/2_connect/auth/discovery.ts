@@ -20,10 +20,44 @@ export interface Discovered {
   readonly asMetadata: "oauth-authorization-server" | "openid-configuration";
 }
 
-/** Options of oauth4webapi requests: plain http:// only for loopback-style test setups. */
+/** Whether a URL's host is a loopback address: 127.0.0.0/8, ::1 or localhost. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (host === "[::1]" || host === "::1") return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Refuse to talk to an authorization endpoint over plain http unless it is on loopback: client
+ * secrets, codes and refresh tokens go there.
+ * @throws Error naming the URL and the rule
+ */
+export function assertSecureEndpoint(url: string, what: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error(`${what} ${JSON.stringify(url)} is not a URL`);
+  }
+  if (protocol === "https:" || (protocol === "http:" && isLoopbackUrl(url))) return;
+  throw new Error(
+    `refusing ${what} ${url}: authorization requests need https (plain http only on loopback: ` +
+      "127.0.0.0/8, ::1, localhost)",
+  );
+}
+
+/** Options of oauth4webapi requests: plain http:// only on loopback (see {@link assertSecureEndpoint}). */
 export function requestOptions(
   url: string,
+  what = "authorization endpoint",
 ): { signal: AbortSignal; [oauth.allowInsecureRequests]?: boolean } {
+  assertSecureEndpoint(url, what);
   return {
     signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
     ...(url.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}),
@@ -85,6 +119,8 @@ async function protectedResource(
   const expected = new URL(resource);
   const wellKnown = wellKnownOf(expected);
   const url = fromChallenge ?? wellKnown;
+  assertSameOrigin(url, resource);
+  assertSecureEndpoint(url, "protected resource metadata");
   let response: Response;
   try {
     response = url === wellKnown
@@ -107,6 +143,27 @@ async function protectedResource(
   }
 }
 
+/**
+ * The protected resource metadata a 401 points at must be on the server's own origin: a server
+ * (or whatever answers in its place) must not send mcptest, and the credentials that follow, to a
+ * third origin.
+ */
+function assertSameOrigin(metadataUrl: string, resource: string): void {
+  let a: string;
+  let b: string;
+  try {
+    a = new URL(metadataUrl).origin;
+    b = new URL(resource).origin;
+  } catch {
+    throw new Error(`protected resource metadata ${JSON.stringify(metadataUrl)} is not a URL`);
+  }
+  if (a === b) return;
+  throw new Error(
+    `refusing the protected resource metadata at ${metadataUrl}: it is not on the server's origin ` +
+      `(${b}); nothing was sent there`,
+  );
+}
+
 /** `/.well-known/oauth-protected-resource` inserted before the resource's path (RFC 9728 3.1). */
 function wellKnownOf(resource: URL): string {
   const path = resource.pathname === "/" ? "" : resource.pathname;
@@ -126,7 +183,7 @@ async function authorizationServer(
   for (const algorithm of ["oauth2", "oidc"] as const) {
     try {
       const response = await oauth.discoveryRequest(issuerUrl, {
-        ...requestOptions(issuer),
+        ...requestOptions(issuer, "authorization server"),
         algorithm,
       });
       const as = await oauth.processDiscoveryResponse(issuerUrl, response);

@@ -14,6 +14,13 @@ export interface TokenSet {
   readonly scope?: string;
   /** The client that obtained them (stored by `mcptest auth login`; refreshes must use it). */
   readonly client?: { readonly clientId: string; readonly clientSecret?: string };
+  /**
+   * The authorization server that minted them (its issuer), its token endpoint and the resource
+   * they are for: a stored token is used only with that issuer (never sent to another).
+   */
+  readonly issuer?: string;
+  readonly tokenEndpoint?: string;
+  readonly resource?: string;
 }
 
 /** A registered or configured client. */
@@ -62,12 +69,9 @@ export async function ensureClient(
     ...(config.scope !== undefined ? { scope: config.scope } : {}),
   };
   let client: oauth.OmitSymbolProperties<oauth.Client>;
+  const options = requestOptions(endpoint, "registration endpoint");
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(
-      found.as,
-      metadata,
-      requestOptions(endpoint),
-    );
+    const response = await oauth.dynamicClientRegistrationRequest(found.as, metadata, options);
     client = await oauth.processDynamicClientRegistrationResponse(response);
   } catch (error) {
     throw new Error(`dynamic client registration at ${endpoint} failed: ${describe(error)}`);
@@ -181,13 +185,17 @@ async function tokenCall(
 ): Promise<TokenSet> {
   const endpoint = found.as.token_endpoint ?? found.as.issuer;
   let response: oauth.TokenEndpointResponse;
+  const options = requestOptions(endpoint, "token endpoint");
   try {
-    response = await call(found.as, { client_id: client.clientId }, requestOptions(endpoint));
+    response = await call(found.as, { client_id: client.clientId }, options);
   } catch (error) {
     throw new Error(`${what} request to ${endpoint} failed: ${describe(error)}`);
   }
   return {
     accessToken: response.access_token,
+    issuer: found.as.issuer,
+    tokenEndpoint: endpoint,
+    resource: found.resource,
     ...(response.refresh_token !== undefined ? { refreshToken: response.refresh_token } : {}),
     ...(typeof response.expires_in === "number"
       ? { expiresAt: Date.now() + response.expires_in * 1000 }

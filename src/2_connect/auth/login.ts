@@ -1,12 +1,14 @@
 /** @module `mcptest auth login`: the authorization code grant with PKCE through a loopback redirect listener on 127.0.0.1. */
 
 import * as oauth from "oauth4webapi";
+import { McptestError, UsageError } from "../../0_base/errors/errors.ts";
+import { ExitCode } from "../../0_base/errors/exit_codes.ts";
 import { AUTH_TIMEOUT_MS, discover, type Discovered } from "./discovery.ts";
 import { authorizationCodeGrant, type ClientInfo, ensureClient, type TokenSet } from "./grants.ts";
 import type { StoredTokens } from "./server_auth.ts";
 import type { OAuthConfig } from "../transport/auth_config.ts";
 
-/** Options of {@link login}. */
+/** Options of {@link browserLogin}. */
 export interface LoginOptions {
   /** Where the tokens go (the user-only token file). */
   readonly store: StoredTokens;
@@ -30,9 +32,32 @@ export interface LoginResult {
  * no `client_id` is configured, print the authorization URL (PKCE S256, `state`, the `resource`
  * indicator), wait for the redirect to `http://127.0.0.1:<port>/callback`, exchange the code and
  * store the tokens (with the client id, so later refreshes use the same client).
- * @throws Error saying which step failed (never with a token in it)
+ * @throws {LoginError} saying which step failed, never with a token in it (exit 1)
  */
-export async function login(
+export async function browserLogin(
+  config: OAuthConfig,
+  serverUrl: string,
+  options: LoginOptions,
+): Promise<LoginResult> {
+  try {
+    return await authorizeInBrowser(config, serverUrl, options);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new LoginError(error);
+  }
+}
+
+/** A login that failed at some step (exit 1): `login failed: <what went wrong>`. */
+export class LoginError extends McptestError {
+  /** Wrap the error of the failed step. */
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`login failed: ${reason}`, ExitCode.TestsFailed, { cause });
+    this.name = "LoginError";
+  }
+}
+
+async function authorizeInBrowser(
   config: OAuthConfig,
   serverUrl: string,
   options: LoginOptions,

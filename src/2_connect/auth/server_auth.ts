@@ -128,6 +128,7 @@ export class ServerAuth implements RequestAuth {
     if (config.grant === "authorization_code") {
       const stored = await this.#options.store?.load();
       if (stored) {
+        assertIssuer(stored, config.authorizationServer, this.#url);
         if (stored.client && config.clientId === undefined) {
           this.#client = { ...stored.client, registered: true };
           if (stored.client.clientSecret) this.#options.onSecret?.(stored.client.clientSecret);
@@ -166,6 +167,8 @@ export class ServerAuth implements RequestAuth {
     }
     const refreshToken = this.#tokens?.refreshToken;
     if (refreshToken !== undefined && config.grant !== "client_credentials") {
+      // A stored refresh token goes back only to the authorization server that minted it.
+      assertIssuer(this.#tokens!, this.#discovered.as.issuer, this.#url);
       const client = await this.#ensureClient(config, this.#discovered);
       this.#useTokens(await refreshGrant(config, this.#discovered, client, refreshToken));
       await this.#options.store?.save(this.#tokens!);
@@ -228,6 +231,22 @@ export class ServerAuth implements RequestAuth {
     this.#options.onSecret?.(value);
     return value;
   }
+}
+
+/**
+ * Refuse stored tokens for another authorization server than the one that minted them: a suite
+ * (from a pull request, say) naming the same server URL with another `authorization_server` must
+ * not receive tokens obtained with `mcptest auth login` against the first.
+ * @throws Error naming both issuers; nothing is sent
+ */
+function assertIssuer(tokens: TokenSet, issuer: string | undefined, url: string): void {
+  if (issuer === undefined) return;
+  if (tokens.issuer === issuer) return;
+  const minted = tokens.issuer === undefined ? "an unrecorded issuer" : tokens.issuer;
+  throw new Error(
+    `the stored tokens of ${url} were issued by ${minted}, not by ${issuer}; refusing to use ` +
+      "them there (run mcptest auth login again for this authorization server)",
+  );
 }
 
 function staticHeaders(config: Exclude<AuthConfig, OAuthConfig>): Record<string, string> {

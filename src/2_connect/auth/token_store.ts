@@ -4,11 +4,22 @@ import { dirname, join } from "node:path";
 import type { TokenSet } from "./grants.ts";
 import type { StoredTokens } from "./server_auth.ts";
 
-/** `$XDG_CONFIG_HOME/mcptest/tokens.json`, else `~/.config/mcptest/tokens.json`. */
+/**
+ * `$XDG_CONFIG_HOME/mcptest/tokens.json`, else `~/.config/mcptest/tokens.json`.
+ * @throws Error when neither XDG_CONFIG_HOME nor HOME is set: tokens never land in the working
+ *   directory (a repository)
+ */
 export function tokenFilePath(): string {
   const xdg = Deno.env.get("XDG_CONFIG_HOME");
-  const base = xdg && xdg !== "" ? xdg : join(Deno.env.get("HOME") ?? ".", ".config");
-  return join(base, "mcptest", "tokens.json");
+  if (xdg && xdg !== "") return join(xdg, "mcptest", "tokens.json");
+  const home = Deno.env.get("HOME");
+  if (!home) {
+    throw new Error(
+      "cannot place the token file: neither XDG_CONFIG_HOME nor HOME is set (set one to a " +
+        "directory outside the repository, e.g. XDG_CONFIG_HOME=$RUNNER_TEMP)",
+    );
+  }
+  return join(home, ".config", "mcptest", "tokens.json");
 }
 
 type TokenFile = Record<string, TokenSet>;

@@ -1,9 +1,7 @@
 /** @module The agent cassette: one (agent, [provider], model) row's model exchanges, its path, reading and atomic writing. */
 
 import { dirname, join, resolve } from "node:path";
-import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
-import { writeFileAtomic } from "../../0_base/util/write_output.ts";
-import { CASSETTE_DIR } from "./store.ts";
+import { CASSETTE_DIR, writeCassette } from "./store.ts";
 import { CASSETTE_VERSION, CassetteFormatError, readCassetteJson } from "./format.ts";
 
 /** The `format` value of every agent cassette (tool cassettes say `mcptest-cassette`). */
@@ -117,29 +115,11 @@ export async function readAgentCassette(path: string, shown: string): Promise<Ag
   return await readCassetteJson(path, shown, asAgentCassette);
 }
 
-/** Every form of every secret replaced by `[REDACTED]` in the cassette's strings (`format` kept). */
-export function redactAgentCassette(
-  cassette: AgentCassette,
-  secrets: readonly string[],
-): AgentCassette {
-  const redactor = createRedactor(secrets.filter((s) => s.length > 0));
-  if (!redactor.active) return cassette;
-  return redactJson(
-    cassette,
-    redactor,
-    (path) => path === "format" ? "keep" : undefined,
-  ) as AgentCassette;
-}
-
-/** Write an agent cassette atomically (temp file + rename), secrets redacted first. */
+/** Write an agent cassette atomically (temp file + rename), secrets redacted first (see {@link writeCassette}). */
 export async function writeAgentCassette(
   path: string,
   cassette: AgentCassette,
   secrets: readonly string[],
 ): Promise<void> {
-  await Deno.mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(
-    path,
-    JSON.stringify(redactAgentCassette(cassette, secrets), null, 2) + "\n",
-  );
+  await writeCassette(path, cassette, secrets);
 }

@@ -1,6 +1,5 @@
 /** @module Builds a cassette from a recorded wire log: exchanges paired by id, ids renumbered, normalised, secrets removed. */
 
-import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
 import { redactUrl } from "../../0_base/util/redact_url.ts";
 import {
   type Cassette,
@@ -12,6 +11,7 @@ import {
 } from "./format.ts";
 import { createNormalizer } from "./normalize.ts";
 import type { WireEvent } from "./recording_transport.ts";
+import { redactCassette } from "./store.ts";
 
 /** What a cassette is built from besides the wire log. */
 export interface CassetteSource {
@@ -27,101 +27,39 @@ export interface CassetteSource {
   readonly secrets: readonly string[];
 }
 
+/** A client message on its way to becoming an exchange. */
 interface Building {
   request: unknown;
   response?: unknown;
   http?: { status: number; headers: Record<string, string> };
   notifications: unknown[];
-  serverRequests: { request: unknown; reply?: unknown }[];
+  serverRequests: ServerRequestRecord[];
 }
 
+/** A server-to-client request and, once sent, the client's reply. */
+interface ServerRequestRecord {
+  request: unknown;
+  reply?: unknown;
+}
+
+type Id = string | number;
 type Obj = Record<string, unknown>;
+type Normalizer = ReturnType<typeof createNormalizer>;
+type ReceivedEvent = Extract<WireEvent, { dir: "received" }>;
+
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-const idOf = (v: unknown): string | number | undefined => {
+const idOf = (v: unknown): Id | undefined => {
   const id = isObj(v) ? v["id"] : undefined;
   return typeof id === "string" || typeof id === "number" ? id : undefined;
 };
+const isCall = (v: unknown): boolean => isObj(v) && typeof v["method"] === "string";
 
 /** Build the (normalised, redacted) cassette of one recorded session. */
 export function buildCassette(events: readonly WireEvent[], source: CassetteSource): Cassette {
   const normalizer = createNormalizer(source.normalize);
-  const entries: Building[] = [];
-  const pending = new Map<string | number, Building>();
-  const serverRequests = new Map<string | number, { request: unknown; reply?: unknown }>();
-  const loose: unknown[] = [];
-  const renumber = new Map<string | number, number>();
-  const owner = (inReplyTo: string | number | undefined): Building | undefined =>
-    (inReplyTo === undefined ? undefined : pending.get(inReplyTo)) ?? pending.values().next().value;
-
-  for (const event of events) {
-    if (event.dir === "sent") {
-      const message = event.message;
-      const id = idOf(message);
-      if (isObj(message) && typeof message["method"] === "string") {
-        const entry: Building = { request: message, notifications: [], serverRequests: [] };
-        entries.push(entry);
-        if (id !== undefined) {
-          renumber.set(id, renumber.size + 1);
-          pending.set(id, entry);
-        }
-      } else if (id !== undefined && serverRequests.has(id)) {
-        serverRequests.get(id)!.reply = message;
-      }
-      continue;
-    }
-    if (event.message === undefined) {
-      loose.push({ raw: event.raw, parseError: event.parseError });
-      continue;
-    }
-    const messages = Array.isArray(event.message) ? event.message : [event.message];
-    for (const message of messages) {
-      const id = idOf(message);
-      const isCall = isObj(message) && typeof message["method"] === "string";
-      if (!isCall && id !== undefined && pending.has(id)) {
-        const entry = pending.get(id)!;
-        pending.delete(id);
-        entry.response = message;
-        if (event.http) {
-          entry.http = { status: event.http.status, headers: { ...event.http.headers } };
-        }
-        continue;
-      }
-      const target = owner(event.inReplyTo);
-      if (isCall && id !== undefined) {
-        const record = { request: message };
-        serverRequests.set(id, record);
-        if (target) target.serverRequests.push(record);
-        else loose.push({ message });
-      } else if (isCall && target) {
-        target.notifications.push(message);
-      } else {
-        loose.push({ message });
-      }
-    }
-  }
-
-  const withId = (message: unknown): unknown => {
-    const id = idOf(message);
-    if (!isObj(message) || id === undefined || !renumber.has(id)) return message;
-    return { ...message, id: renumber.get(id) };
-  };
-  const exchanges: CassetteExchange[] = entries.map((e) => {
-    const serverReqs: CassetteServerRequest[] = e.serverRequests.map((r) => ({
-      request: normalizer.message(r.request),
-      ...(r.reply === undefined ? {} : { reply: normalizer.message(r.reply) }),
-    }));
-    return {
-      request: normalizer.message(withId(e.request)),
-      ...(e.response === undefined ? {} : { response: normalizer.message(withId(e.response)) }),
-      ...(e.http === undefined
-        ? {}
-        : { http: { status: e.http.status, headers: normalizer.headers(e.http.headers) } }),
-      ...(e.notifications.length === 0
-        ? {}
-        : { notifications: e.notifications.map((n) => normalizer.message(n)) }),
-      ...(serverReqs.length === 0 ? {} : { server_requests: serverReqs }),
-    };
-  });
+  const log = new ExchangeLog();
+  for (const event of events) log.add(event);
+  const exchanges = log.entries.map((entry) => exchangeOf(entry, log.renumbered, normalizer));
   const cassette: Cassette = {
     format: CASSETTE_FORMAT,
     version: CASSETTE_VERSION,
@@ -136,15 +74,118 @@ export function buildCassette(events: readonly WireEvent[], source: CassetteSour
     recorded_with: source.recordedWith,
     normalize: source.normalize,
     exchanges,
-    ...(loose.length === 0 ? {} : { server_messages: loose.map((m) => normalizer.message(m)) }),
+    ...(log.loose.length === 0
+      ? {}
+      : { server_messages: log.loose.map((m) => normalizer.message(m)) }),
   };
   return redactCassette(cassette, source.secrets);
 }
 
-/** Hide every form of every secret in a cassette's string values (format fields kept). */
-export function redactCassette(cassette: Cassette, secrets: readonly string[]): Cassette {
-  const redactor = createRedactor(secrets.filter((s) => s.length > 0));
-  if (!redactor.active) return cassette;
-  const keep = new Set(["format", "transport"]);
-  return redactJson(cassette, redactor, (path) => keep.has(path) ? "keep" : undefined) as Cassette;
+/**
+ * A wire log sorted into exchanges, in send order: each client message with its response, and the
+ * notifications and requests the server sent while it was in flight; what belongs to no request
+ * is loose. Client ids are renumbered 1, 2, ... in send order.
+ */
+class ExchangeLog {
+  /** One per client message, in send order. */
+  readonly entries: Building[] = [];
+  /** Server messages that came with no request in flight, and frames that were not JSON. */
+  readonly loose: unknown[] = [];
+  /** The new id of each client request id. */
+  readonly renumbered = new Map<Id, number>();
+  /** Client requests not answered yet, by id (in send order). */
+  readonly #pending = new Map<Id, Building>();
+  /** Server-to-client requests, by id, waiting for the client's reply. */
+  readonly #serverRequests = new Map<Id, ServerRequestRecord>();
+
+  /** Take the next event of the log. */
+  add(event: WireEvent): void {
+    if (event.dir === "sent") {
+      this.#sent(event.message);
+    } else if (event.message === undefined) {
+      this.loose.push({ raw: event.raw, parseError: event.parseError });
+    } else {
+      const messages = Array.isArray(event.message) ? event.message : [event.message];
+      for (const message of messages) this.#received(message, event);
+    }
+  }
+
+  /** A client message: a request or notification opens an entry; a reply answers a server request. */
+  #sent(message: unknown): void {
+    const id = idOf(message);
+    if (isCall(message)) {
+      const entry: Building = { request: message, notifications: [], serverRequests: [] };
+      this.entries.push(entry);
+      if (id !== undefined) {
+        this.renumbered.set(id, this.renumbered.size + 1);
+        this.#pending.set(id, entry);
+      }
+    } else if (id !== undefined && this.#serverRequests.has(id)) {
+      this.#serverRequests.get(id)!.reply = message;
+    }
+  }
+
+  /**
+   * A server message: the response of a pending request, else a request or notification of the
+   * request it came with (the one it replies to, or the oldest pending), else loose.
+   */
+  #received(message: unknown, event: ReceivedEvent): void {
+    const id = idOf(message);
+    const call = isCall(message);
+    if (!call && id !== undefined && this.#pending.has(id)) {
+      const entry = this.#pending.get(id)!;
+      this.#pending.delete(id);
+      entry.response = message;
+      if (event.http) {
+        entry.http = { status: event.http.status, headers: { ...event.http.headers } };
+      }
+      return;
+    }
+    const owner = this.#owner(event.inReplyTo);
+    if (call && id !== undefined) {
+      const record = { request: message };
+      this.#serverRequests.set(id, record);
+      if (owner) owner.serverRequests.push(record);
+      else this.loose.push({ message });
+    } else if (call && owner) {
+      owner.notifications.push(message);
+    } else {
+      this.loose.push({ message });
+    }
+  }
+
+  /** The pending request a server message belongs to: the one it names, else the oldest. */
+  #owner(inReplyTo: Id | undefined): Building | undefined {
+    return (inReplyTo === undefined ? undefined : this.#pending.get(inReplyTo)) ??
+      this.#pending.values().next().value;
+  }
+}
+
+/** One entry as a cassette exchange: ids renumbered, every message and header normalised. */
+function exchangeOf(
+  entry: Building,
+  renumbered: ReadonlyMap<Id, number>,
+  normalizer: Normalizer,
+): CassetteExchange {
+  const withId = (message: unknown): unknown => {
+    const id = idOf(message);
+    if (!isObj(message) || id === undefined || !renumbered.has(id)) return message;
+    return { ...message, id: renumbered.get(id) };
+  };
+  const serverRequests: CassetteServerRequest[] = entry.serverRequests.map((r) => ({
+    request: normalizer.message(r.request),
+    ...(r.reply === undefined ? {} : { reply: normalizer.message(r.reply) }),
+  }));
+  const { response, http, notifications } = entry;
+  return {
+    request: normalizer.message(withId(entry.request)),
+    ...(response === undefined ? {} : { response: normalizer.message(withId(response)) }),
+    ...(http === undefined
+      ? {}
+      : { http: { status: http.status, headers: normalizer.headers(http.headers) } }),
+    ...(notifications.length === 0
+      ? {}
+      : { notifications: notifications.map((n) => normalizer.message(n)) }),
+    ...(serverRequests.length === 0 ? {} : { server_requests: serverRequests }),
+  };
 }

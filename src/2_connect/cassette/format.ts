@@ -59,6 +59,14 @@ export type NormalizeRule =
     readonly replace: string;
   };
 
+/** What every cassette file has, a tool cassette or an agent cassette: its format name and shape version. */
+export interface CassetteFileHeader {
+  /** {@link CASSETTE_FORMAT}, or the agent cassette's format. */
+  readonly format: string;
+  /** Shape version ({@link CASSETTE_VERSION}), shared by both kinds. */
+  readonly version: typeof CASSETTE_VERSION;
+}
+
 /** One recorded MCP conversation with one server (docs/cassettes.md). */
 export interface Cassette {
   /** Always {@link CASSETTE_FORMAT}. */

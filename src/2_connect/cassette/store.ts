@@ -1,8 +1,9 @@
-/** @module Where a server's cassette lives (`<suite_dir>/cassettes/<name>.json`), reading and atomic writing. */
+/** @module Where a server's cassette lives (`<suite_dir>/cassettes/<name>.json`), reading, and the one writer of every cassette file (tool and agent): secrets hidden, written atomically. */
 
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
+import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
-import { asCassette, type Cassette, readCassetteJson } from "./format.ts";
+import { asCassette, type Cassette, type CassetteFileHeader, readCassetteJson } from "./format.ts";
 
 /** The folder under a suite's directory that holds its cassettes. */
 export const CASSETTE_DIR = "cassettes";
@@ -62,16 +63,38 @@ export async function readCassette(path: string, shown = path): Promise<Cassette
   return await readCassetteJson(path, shown, asCassette);
 }
 
-/** The exact text a cassette is stored as (stable: same cassette, same bytes). */
-export function cassetteText(cassette: Cassette): string {
+/** The exact text a cassette file is stored as (stable: same cassette, same bytes). */
+export function cassetteText(cassette: CassetteFileHeader): string {
   return JSON.stringify(cassette, null, 2) + "\n";
 }
 
+/** The top-level fields that say what a cassette file is: never redacted. */
+const FORMAT_FIELDS: ReadonlySet<string> = new Set(["format", "transport"]);
+
+/** Hide every form of every secret in a cassette file's string values (its format fields kept). */
+export function redactCassette<T extends CassetteFileHeader>(
+  cassette: T,
+  secrets: readonly string[],
+): T {
+  const redactor = createRedactor(secrets.filter((s) => s.length > 0));
+  if (!redactor.active) return cassette;
+  return redactJson(
+    cassette,
+    redactor,
+    (path) => FORMAT_FIELDS.has(path) ? "keep" : undefined,
+  ) as T;
+}
+
 /**
- * Write a cassette atomically (temp file + rename): readers, and an interrupted recording, leave
- * the previous cassette whole.
+ * Write a cassette file (a tool or an agent cassette) atomically (temp file + rename), with every
+ * form of `secrets` hidden first: readers, and an interrupted recording, leave the previous file
+ * whole. A cassette `buildCassette` made is already redacted.
  */
-export async function writeCassette(path: string, cassette: Cassette): Promise<void> {
+export async function writeCassette(
+  path: string,
+  cassette: CassetteFileHeader,
+  secrets: readonly string[] = [],
+): Promise<void> {
   await Deno.mkdir(dirname(path), { recursive: true });
-  await writeFileAtomic(path, cassetteText(cassette));
+  await writeFileAtomic(path, cassetteText(redactCassette(cassette, secrets)));
 }

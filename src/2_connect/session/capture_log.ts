@@ -12,11 +12,18 @@ export class CaptureLog {
   readonly #enabled: boolean;
   readonly #entries: Entry[] = [];
   readonly #serverMessages: ServerMessage[] = [];
+  readonly #budget: number;
+  #serverBytes = 0;
+  readonly #dropped = { messages: 0, bytes: 0 };
   #sent = 0;
 
-  /** With `enabled` false nothing is kept (capture() returns empty lists). */
-  constructor(enabled = true) {
+  /**
+   * With `enabled` false nothing is kept (capture() returns empty lists). `budget`: how many bytes
+   * of server messages are kept at most.
+   */
+  constructor(enabled = true, budget = Infinity) {
     this.#enabled = enabled;
+    this.#budget = budget;
   }
 
   /** Log something the client sent; returns a handle for {@link respond}. */
@@ -42,9 +49,20 @@ export class CaptureLog {
     return this.#serverMessages.length;
   }
 
-  /** Log a message the server sent on its own. */
-  server(message: ServerMessage): void {
-    if (this.#enabled) this.#serverMessages.push(message);
+  /**
+   * Log a message the server sent on its own (`bytes`: its size on the wire). Past the byte
+   * budget of the capture nothing more is kept (a flood cannot exhaust memory): the capture then
+   * ends with one entry saying how many messages and bytes were left out.
+   */
+  server(message: ServerMessage, bytes = 0): void {
+    if (!this.#enabled) return;
+    this.#serverBytes += bytes;
+    if (this.#serverBytes <= this.#budget) {
+      this.#serverMessages.push(message);
+      return;
+    }
+    this.#dropped.messages++;
+    this.#dropped.bytes += bytes;
   }
 
   /** The capture so far (a copy). */
@@ -56,6 +74,7 @@ export class CaptureLog {
         "response" in e ? { request: e.request, response: e.response } : { request: e.request }
       ),
       ...(this.#serverMessages.length === 0 ? {} : { server_messages: [...this.#serverMessages] }),
+      ...(this.#dropped.messages === 0 ? {} : { server_messages_dropped: { ...this.#dropped } }),
     };
   }
 }

@@ -71,7 +71,7 @@ async function initialize(
   const exchange = await session.requestAs(
     undefined,
     "initialize",
-    initializeParams(revision.id, options.clientInfo),
+    initializeParams(revision.id, options.clientInfo, session.declaredCapabilities(revision)),
     { timeoutMs: options.timeoutMs },
   );
   const result = resultOf(exchange, session, "initialize");

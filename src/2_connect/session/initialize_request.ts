@@ -12,12 +12,13 @@ export function mcptestClientInfo(version: string = VERSION): ClientInfo {
   return { name: CLIENT_NAME, version };
 }
 
-/** The params of `initialize` for `protocolVersion`: no client capabilities, `clientInfo`. */
+/** The params of `initialize` for `protocolVersion`: the client capabilities (default none), `clientInfo`. */
 export function initializeParams(
   protocolVersion: string,
   clientInfo: ClientInfo = mcptestClientInfo(),
-): { protocolVersion: string; capabilities: Record<string, never>; clientInfo: ClientInfo } {
-  return { protocolVersion, capabilities: {}, clientInfo: { ...clientInfo } };
+  capabilities: Record<string, unknown> = {},
+): { protocolVersion: string; capabilities: Record<string, unknown>; clientInfo: ClientInfo } {
+  return { protocolVersion, capabilities: { ...capabilities }, clientInfo: { ...clientInfo } };
 }
 
 /** A whole `initialize` request with `id`. */

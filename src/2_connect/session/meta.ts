@@ -25,6 +25,7 @@ export function withStatelessMeta(
   params: Record<string, unknown> | undefined,
   revision: RevisionInfo,
   clientInfo: ClientInfo,
+  capabilities: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const given = params?._meta;
   const callerMeta = typeof given === "object" && given !== null
@@ -34,7 +35,7 @@ export function withStatelessMeta(
     ...params,
     _meta: {
       [META_PROTOCOL_VERSION]: revision.id,
-      [META_CLIENT_CAPABILITIES]: {},
+      [META_CLIENT_CAPABILITIES]: { ...capabilities },
       [META_CLIENT_INFO]: { ...clientInfo },
       ...callerMeta,
     },

@@ -3,6 +3,7 @@
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from "../../0_base/protocol/jsonrpc.ts";
 import type { HttpInfo } from "../transport/types.ts";
 import type { Exchange } from "./types.ts";
+import type { ServerRequestRecord } from "./client_responder.ts";
 
 /** Why a request got no usable response. */
 export type ExchangeFailure = NonNullable<Exchange["failure"]>;
@@ -30,6 +31,7 @@ export class InFlight {
   /** performance.now() when the request was sent. */
   readonly startedAt = performance.now();
   readonly #notifications: JsonRpcMessage[] = [];
+  readonly #serverRequests: ServerRequestRecord[] = [];
   readonly #onSettle: (entry: InFlight, exchange: Exchange) => void;
   #resolve: (exchange: Exchange) => void = () => {};
   #timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,12 +82,28 @@ export class InFlight {
     this.#unreadable ??= failure;
   }
 
+  /** Attach a server request (and mcptest's answer) that arrived while this request was in flight. */
+  attachServerRequest(record: ServerRequestRecord): void {
+    if (!this.#settled) this.#serverRequests.push(record);
+  }
+
   /** Called after each notification attached (a request kept open until an event: `until`). */
   onNotification: ((notification: JsonRpcMessage) => void) | undefined;
+  /** Called once when the notifications attached pass `cap` bytes (the session fails the request). */
+  onOverflow: ((bytes: number) => void) | undefined;
+  #notificationBytes = 0;
 
-  /** Attach a notification that arrived while this request was in flight. */
-  attach(notification: JsonRpcMessage): void {
+  /**
+   * Attach a notification that arrived while this request was in flight (`bytes`: its size on the
+   * wire). Past `cap` bytes in all, nothing more is kept and {@link onOverflow} is called once.
+   */
+  attach(notification: JsonRpcMessage, bytes = 0, cap = Infinity): void {
     if (this.#settled) return;
+    this.#notificationBytes += bytes;
+    if (this.#notificationBytes > cap) {
+      this.onOverflow?.(this.#notificationBytes);
+      return;
+    }
     this.#notifications.push(notification);
     this.onNotification?.(notification);
   }
@@ -100,6 +118,7 @@ export class InFlight {
       ...outcome,
       durationMs: performance.now() - this.startedAt,
       notifications: [...this.#notifications],
+      ...(this.#serverRequests.length === 0 ? {} : { serverRequests: [...this.#serverRequests] }),
       ...(this.sentRaw === undefined ? {} : { sentRaw: this.sentRaw }),
     };
     this.#onSettle(this, exchange);

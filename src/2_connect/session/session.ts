@@ -11,20 +11,23 @@ import {
 import type { RevisionInfo } from "../../0_base/protocol/revisions.ts";
 import { nonJsonMessage } from "../transport/failure_layer.ts";
 import { TransportError } from "../transport/transport_error.ts";
-import { outcomeOf, replyTo } from "./replies.ts";
+import { outcomeOf } from "./outcome.ts";
+import { ClientResponder, type ServerRequestRecord } from "./client_responder.ts";
+import { type ClientSpec, declaredCapabilities, NO_CLIENT } from "./client_spec.ts";
 import type { Frame, Transport, TransportEvent } from "../transport/types.ts";
 import { settlesWithin } from "../transport/wait.ts";
 import { CaptureLog } from "./capture_log.ts";
 import { type ClientInfo, revisionHeaders, withStatelessMeta } from "./meta.ts";
 import { InFlight, PendingRequests } from "./pending.ts";
 import { UnmatchedResponses } from "./unmatched.ts";
-import type {
-  CaptureSession,
-  Exchange,
-  FenceResult,
-  FrameObserver,
-  RequestOptions,
-  Session,
+import {
+  type CaptureSession,
+  DEFAULT_MAX_NOTIFICATION_BYTES,
+  type Exchange,
+  type FenceResult,
+  type FrameObserver,
+  type RequestOptions,
+  type Session,
 } from "./types.ts";
 
 /** What a {@link McpSession} is built from. */
@@ -61,6 +64,10 @@ export class McpSession implements Session {
   readonly #transport: Transport;
   readonly #clientInfo: ClientInfo;
   readonly #log: CaptureLog;
+  readonly #notificationCap: number;
+  #responder: ClientResponder;
+  /** The last server request being answered (replies are sent in arrival order). */
+  #answering: Promise<unknown> = Promise.resolve();
   readonly #observer: FrameObserver | undefined;
   readonly #pending = new PendingRequests();
   readonly #unmatched = new UnmatchedResponses();
@@ -77,7 +84,9 @@ export class McpSession implements Session {
     this.server = init.server;
     this.#transport = init.transport;
     this.#clientInfo = init.clientInfo;
-    this.#log = new CaptureLog(init.capture ?? true);
+    this.#notificationCap = init.server.maxNotificationBytes ?? DEFAULT_MAX_NOTIFICATION_BYTES;
+    this.#responder = new ClientResponder(init.server.client ?? NO_CLIENT);
+    this.#log = new CaptureLog(init.capture ?? true, this.#notificationCap);
     this.#observer = init.onFrame;
     this.#transport.onFrame = (frame) => this.#onFrame(frame);
     this.#transport.onEvent = (event) => this.#onEvent(event);
@@ -90,6 +99,36 @@ export class McpSession implements Session {
    */
   get unreadableBeforeHandshake(): NonNullable<Exchange["failure"]> | undefined {
     return this.#unreadableBeforeHandshake;
+  }
+
+  /**
+   * The client capabilities mcptest declares under `revision` (from the server's `client:`;
+   * elicitation modes only from 2025-11-25 on).
+   */
+  declaredCapabilities(revision: RevisionInfo | undefined): Record<string, unknown> {
+    const modes = revision === undefined || revision.id >= "2025-11-25";
+    return declaredCapabilities(this.#responder.spec, modes);
+  }
+
+  /**
+   * Answer the server's requests with `spec`'s scripts from now on (a test's own `client:`), until
+   * the returned function restores the previous ones. What is declared stays what the handshake
+   * declared: a test that declares other capabilities needs a session of its own.
+   */
+  withClient(spec: ClientSpec): () => void {
+    const previous = this.#responder;
+    this.#responder = new ClientResponder(spec);
+    return () => {
+      this.#responder = previous;
+    };
+  }
+
+  /**
+   * Answer one server request the way a request on the wire is answered (the 2026-07-28
+   * `inputRequests` of an input_required result go through here).
+   */
+  answerServerRequest(method: string, params: unknown): Promise<ServerRequestRecord> {
+    return this.#responder.answer(method, params);
   }
 
   /** The negotiated revision id ("" before the handshake). */
@@ -162,7 +201,7 @@ export class McpSession implements Session {
   ): Promise<Exchange> {
     const id = nextRequestId++;
     const sentParams = revision?.lifecycle === "stateless"
-      ? withStatelessMeta(params, revision, this.#clientInfo)
+      ? withStatelessMeta(params, revision, this.#clientInfo, this.declaredCapabilities(revision))
       : params;
     const message: JsonRpcRequest = {
       jsonrpc: "2.0",
@@ -377,6 +416,13 @@ export class McpSession implements Session {
       onFenceSettled?.();
     }, fence);
     this.#pending.add(id, entry);
+    entry.onOverflow = (bytes) =>
+      this.#giveUp(entry, id, revision, {
+        kind: "protocol",
+        message: `the server sent ${bytes} bytes of notifications during ${
+          methodOf(request) || "the request"
+        }, over the ${this.#notificationCap}-byte cap (max_notification_bytes on the server entry)`,
+      });
     if (how.until !== undefined) {
       const until = how.until;
       entry.onNotification = (notification) => {
@@ -462,7 +508,7 @@ export class McpSession implements Session {
     this.#framesSeen++;
     this.#observe("received", frame.raw);
     if (frame.parseError !== undefined) {
-      this.#log.server({ raw: frame.raw, parseError: frame.parseError });
+      this.#log.server({ raw: frame.raw, parseError: frame.parseError }, frame.raw.length);
       const where = this.server.target.kind === "stdio" ? "stdout" : "an HTTP response";
       const failure = {
         kind: "protocol" as const,
@@ -492,13 +538,16 @@ export class McpSession implements Session {
 
   #route(message: unknown, frame: Frame): void {
     if (typeof message !== "object" || message === null) return this.#log.server({ message });
-    if (isRequest(message)) return this.#answer(message);
+    if (isRequest(message)) return this.#answer(message, frame.raw.length);
     const stream = frame.inReplyTo === undefined ? undefined : this.#pending.get(frame.inReplyTo);
     if ("method" in message) {
-      this.#log.server({ message });
+      const bytes = frame.raw.length;
+      this.#log.server({ message }, bytes);
       const notification = message as JsonRpcMessage;
       const target = stream ?? this.#notificationOwner(notification);
-      for (const entry of target ? [target] : this.#pending.all()) entry.attach(notification);
+      for (const entry of target ? [target] : this.#pending.all()) {
+        entry.attach(notification, bytes, this.#notificationCap);
+      }
       return;
     }
     const id = (message as { id?: unknown }).id;
@@ -533,7 +582,7 @@ export class McpSession implements Session {
    * {@link UnmatchedResponses.match}).
    */
   #unmatchedResponse(id: unknown, message: { error?: unknown }, frame: Frame): void {
-    this.#log.server({ message });
+    this.#log.server({ message }, frame.raw.length);
     const stream = frame.inReplyTo === undefined ? undefined : this.#pending.get(frame.inReplyTo);
     const found = this.#unmatched.match(
       id,
@@ -548,13 +597,32 @@ export class McpSession implements Session {
     });
   }
 
-  /** Answer server->client requests so the server never hangs: ping, roots/list, else -32601. */
-  #answer(request: JsonRpcRequest): void {
-    const reply = replyTo(request);
-    this.#log.server({ message: request, reply });
-    if (this.#closedBy !== undefined) return;
-    this.#observe("sent", reply);
-    this.#inBackground(this.#transport.send(reply, { headers: revisionHeaders(this.#revision) }));
+  /**
+   * Answer a server->client request so the server never hangs: ping, and what the client spec
+   * declares and scripts (roots, sampling, elicitation); anything else -32601. The request and the
+   * answer are attached to every request in flight (what the server asked is a test's target).
+   */
+  #answer(request: JsonRpcRequest, bytes: number): void {
+    // The request is part of the capture and of every exchange in flight from the moment it is
+    // read (an answer the server sends right after it must find it there); the reply is filled
+    // in once worked out.
+    const logged: { message: JsonRpcRequest; reply?: JsonRpcResponse } = { message: request };
+    this.#log.server(logged, bytes);
+    const record = pendingRecord(request);
+    for (const entry of this.#pending.all()) entry.attachServerRequest(record);
+    const worked = this.#responder.answer(request.method, request.params, request.id);
+    // Replies go out in the order the requests came, whatever each took to work out.
+    const answered: Promise<void> = this.#answering.then(() => worked).then(async (done) => {
+      Object.assign(record, done);
+      if (done.detail === undefined) delete (record as { detail?: string }).detail;
+      const reply = { jsonrpc: "2.0", id: request.id, ...done.reply } as JsonRpcResponse;
+      logged.reply = reply;
+      if (this.#closedBy !== undefined) return;
+      this.#observe("sent", reply);
+      await this.#transport.send(reply, { headers: revisionHeaders(this.#revision) });
+    });
+    this.#answering = answered.catch(() => {});
+    this.#inBackground(answered);
   }
 
   #onEvent(event: TransportEvent): void {
@@ -617,4 +685,21 @@ interface DispatchOptions {
 function methodOf(message: unknown): string {
   const method = (message as { method?: unknown } | null)?.method;
   return typeof method === "string" ? method : "";
+}
+
+/**
+ * The record of a server request whose reply is still being worked out (a scripted reply's
+ * conditions are matched asynchronously): filled in place once it is.
+ */
+function pendingRecord(request: JsonRpcRequest): ServerRequestRecord {
+  return {
+    request: {
+      method: request.method,
+      ...(request.params === undefined ? {} : { params: request.params }),
+      id: request.id,
+    },
+    reply: { error: { code: -32603, message: "mcptest: the reply was still being worked out" } },
+    kind: "unscripted",
+    detail: "the server went on before mcptest's reply was worked out",
+  };
 }

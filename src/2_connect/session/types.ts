@@ -4,6 +4,8 @@ import type { FailureLayer, HttpInfo } from "../transport/types.ts";
 import type { JsonRpcMessage, JsonRpcResponse } from "../../0_base/protocol/jsonrpc.ts";
 import type { ServerTarget } from "../transport/target.ts";
 import type { SourcePos } from "../../0_base/errors/errors.ts";
+import type { ClientSpec } from "./client_spec.ts";
+import type { ServerRequestRecord } from "./client_responder.ts";
 
 /** Where a server target came from (seed 004 section 9), highest precedence first. */
 export type TargetSource =
@@ -29,7 +31,20 @@ export interface ServerEndpoint {
   readonly pos?: SourcePos;
   /** Where the target came from (a `--server` target is always live: never replayed, never cached). */
   readonly source?: TargetSource;
+  /**
+   * How many bytes of notifications one request may draw, and the capture may keep, before the
+   * request fails (default {@link DEFAULT_MAX_NOTIFICATION_BYTES}): a flood cannot exhaust memory.
+   */
+  readonly maxNotificationBytes?: number;
+  /**
+   * What mcptest's client declares to this server and how it answers the server's requests
+   * (sampling, elicitation, roots); default: nothing declared.
+   */
+  readonly client?: ClientSpec;
 }
+
+/** The default of `ServerEndpoint.maxNotificationBytes`: 16 MiB. */
+export const DEFAULT_MAX_NOTIFICATION_BYTES = 16 * 1024 * 1024;
 
 /**
  * Sees each JSON-RPC frame as it crosses the wire (`--verbose`): `sent` frames as mcptest wrote
@@ -64,6 +79,8 @@ export interface Exchange {
   readonly http?: HttpInfo;
   /** Notifications the server sent while this request was in flight. */
   readonly notifications: readonly JsonRpcMessage[];
+  /** Requests the server sent while this request was in flight, and how mcptest answered them. */
+  readonly serverRequests?: readonly ServerRequestRecord[];
   /** For `sendRaw`: the exact text sent (then `request` is its parse, or a placeholder). */
   readonly sentRaw?: string;
 }
@@ -82,6 +99,11 @@ export interface CaptureSession {
    * did not parse (`raw` + `parseError`).
    */
   readonly server_messages?: ReadonlyArray<ServerMessage>;
+  /**
+   * Server messages left out once the capture held the server's `max_notification_bytes` of them
+   * (a flood): how many, and their bytes.
+   */
+  readonly server_messages_dropped?: { readonly messages: number; readonly bytes: number };
 }
 
 /** One server-initiated entry of a capture. */

@@ -2,14 +2,22 @@
 
 import type { JsonRpcId } from "../../0_base/protocol/jsonrpc.ts";
 import type { Frame, HttpInfo } from "./types.ts";
+import { jsonNestingOverflow, MAX_NESTING } from "../../0_base/util/nesting.ts";
 
-/** Parse `raw` as JSON and wrap it as a {@link Frame} stamped with `performance.now()`. */
+/**
+ * Parse `raw` as JSON and wrap it as a {@link Frame} stamped with `performance.now()`. A message
+ * nested deeper than {@link MAX_NESTING} levels is a frame that does not parse: nothing downstream
+ * (matchers, redaction, reporters) ever walks it.
+ */
 export function makeFrame(raw: string, http?: HttpInfo, inReplyTo?: JsonRpcId): Frame {
   const at = performance.now();
   const extra = {
     ...(http === undefined ? {} : { http }),
     ...(inReplyTo === undefined ? {} : { inReplyTo }),
   };
+  if (jsonNestingOverflow(raw) >= 0) {
+    return { raw, parseError: `nested deeper than ${MAX_NESTING} levels`, at, ...extra };
+  }
   try {
     return { raw, message: JSON.parse(raw), at, ...extra };
   } catch (error) {

@@ -34,7 +34,15 @@ export interface ServerProcess {
   readonly child: Deno.ChildProcess;
   /** The process group id (the child's pid), or undefined where groups are not used. */
   readonly group: number | undefined;
+  /**
+   * A value of {@link TREE_TAG} in the server's environment, inherited by everything it starts: a
+   * process that left the group (setsid) is still found by it (Linux, /proc).
+   */
+  readonly tag: string;
 }
+
+/** The environment variable that marks every process of a server's tree. */
+export const TREE_TAG = "MCPTEST_TREE";
 
 /**
  * Spawn a stdio target with piped stdio, in a new session and process group of its own (Deno's
@@ -46,9 +54,10 @@ export interface ServerProcess {
 export function spawnServer(target: StdioTarget): ServerProcess {
   const [command, ...args] = target.command;
   const inherit = target.inheritEnv ?? true;
+  const tag = crypto.randomUUID();
   const child = new Deno.Command(command ?? "", {
     args,
-    env: serverEnv(inherit, target.env),
+    env: { ...serverEnv(inherit, target.env), [TREE_TAG]: tag },
     ...(inherit === true ? {} : { clearEnv: true }),
     ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
     ...(OWN_GROUP ? { detached: true } : {}),
@@ -56,7 +65,35 @@ export function spawnServer(target: StdioTarget): ServerProcess {
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  return { child, group: OWN_GROUP ? child.pid : undefined };
+  return { child, group: OWN_GROUP ? child.pid : undefined, tag };
+}
+
+/**
+ * Live processes outside process group `group` that carry `tag` in their environment (Linux: read
+ * from /proc; elsewhere, or without permission to read it, none are found). Members of the group
+ * (already signalled, perhaps not yet gone) and zombies are left out.
+ */
+export function escapedProcesses(tag: string, group: number | undefined): number[] {
+  if (Deno.build.os !== "linux") return [];
+  const marker = `${TREE_TAG}=${tag}\0`;
+  const found: number[] = [];
+  try {
+    for (const entry of Deno.readDirSync("/proc")) {
+      if (!/^\d+$/.test(entry.name) || Number(entry.name) === Deno.pid) continue;
+      try {
+        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        if (fields[0] === "Z" || Number(fields[2]) === group) continue;
+        const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
+        if (environ.includes(marker)) found.push(Number(entry.name));
+      } catch {
+        // gone meanwhile, or not ours to read
+      }
+    }
+  } catch {
+    return []; // no /proc, or no permission to read it
+  }
+  return found;
 }
 
 /** Send `signal` to the whole group (or to the child alone without a group). Never throws. */
@@ -88,10 +125,25 @@ export function groupAlive(group: number): boolean {
 
 /**
  * End the server's whole tree: SIGTERM to the group, then, once the grace period is over and
- * anything is left (the child, or a grandchild that ignores SIGTERM), SIGKILL to the group.
+ * anything is left (the child, or a grandchild that ignores SIGTERM), SIGKILL to the group. Then
+ * any process of the tree that left the group (called setsid) is found by its tag and SIGKILLed.
  * Always reaps the child. Used after normal runs, on errors, and on SIGINT/SIGTERM of mcptest.
+ * @returns the pids of the processes that had left the group and were killed
  */
-export async function endTree(process: ServerProcess, graceMs: number): Promise<void> {
+export async function endTree(process: ServerProcess, graceMs: number): Promise<number[]> {
+  await endGroup(process, graceMs);
+  const escaped = escapedProcesses(process.tag, process.group);
+  for (const pid of escaped) {
+    try {
+      Deno.kill(pid, "SIGKILL");
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return escaped;
+}
+
+async function endGroup(process: ServerProcess, graceMs: number): Promise<void> {
   const { child, group } = process;
   const exited = child.status.then(() => true, () => true);
   const alreadyExited = await settlesWithin(exited, 0);

@@ -66,6 +66,7 @@ export class StdioTransport implements Transport {
   #status: Deno.CommandStatus | undefined;
   #exited: Promise<void> = Promise.resolve();
   #closing: Promise<void> | undefined;
+  #escaped: readonly number[] = [];
 
   constructor(target: StdioTarget, options: StdioTransportOptions = {}) {
     this.#target = target;
@@ -82,6 +83,11 @@ export class StdioTransport implements Transport {
   /** The last stderr lines, oldest first. */
   get stderrLines(): readonly string[] {
     return this.#stderr.lines();
+  }
+
+  /** Processes of the server's tree that had left its process group and were killed at close. */
+  get escaped(): readonly number[] {
+    return this.#escaped;
   }
 
   /** The exit status, once the child has exited. */
@@ -163,7 +169,18 @@ export class StdioTransport implements Transport {
     const process = this.#process;
     if (!process) return;
     this.#writer?.close().catch(() => {});
-    await endTree(process, this.#killTimeoutMs);
+    const escaped = await endTree(process, this.#killTimeoutMs);
+    if (escaped.length > 0) {
+      this.#escaped = escaped;
+      // The one thing no reporter can show (it happens after the run): say it where it happens.
+      console.error(
+        `warning: ${this.label}: ${escaped.length === 1 ? "process" : "processes"} ${
+          escaped.join(", ")
+        } had left the server's process group (setsid) and ${
+          escaped.length === 1 ? "was" : "were"
+        } killed; a server should end its own children`,
+      );
+    }
     await this.#exited;
     unregisterTransport(this);
   }

@@ -54,23 +54,51 @@ export function validateCitation(
   if (!isRecord(raw)) {
     throw new ConfigError(`${id}: a cite entry must be {revisions, url, sentence}`, at());
   }
-  const text = (key: string): string => {
-    const value = raw[key];
-    if (typeof value !== "string" || value.trim() === "") {
-      throw new ConfigError(`${id}: cite needs a non-empty string ${key}`, at(key));
-    }
-    return value;
-  };
-  const revisions = text("revisions");
-  if (!expandRange(revisions)) {
-    throw new ConfigError(
-      `${id}: cite revisions "${revisions}" must be a corpus version or FROM..TO of: ${
-        CORPUS_VERSIONS.join(", ")
-      }`,
-      at("revisions"),
-    );
+  const text = (key: string): string => citedText(id, raw, key, at);
+  const revisions = checkedRevisions(id, text("revisions"), at);
+  const url = checkedUrl(id, text("url"), revisions, at);
+  const sentence = text("sentence");
+  const note = raw.note === undefined ? undefined : text("note");
+  const severity = citedSeverity(id, raw, keywordSeverities(sentence), note !== undefined, at);
+  return { revisions, url, sentence, severity, ...(note === undefined ? {} : { note }) };
+}
+
+/**
+ * The non-empty string `key` of a cite entry.
+ * @throws {ConfigError} when it is missing, empty or not a string
+ */
+function citedText(id: string, raw: Raw, key: string, at: (key?: string) => SourcePos): string {
+  const value = raw[key];
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ConfigError(`${id}: cite needs a non-empty string ${key}`, at(key));
   }
-  const url = text("url");
+  return value;
+}
+
+/**
+ * `revisions`, when it is a corpus version or a range of them.
+ * @throws {ConfigError} otherwise, listing the versions
+ */
+function checkedRevisions(id: string, revisions: string, at: (key?: string) => SourcePos): string {
+  if (expandRange(revisions)) return revisions;
+  throw new ConfigError(
+    `${id}: cite revisions "${revisions}" must be a corpus version or FROM..TO of: ${
+      CORPUS_VERSIONS.join(", ")
+    }`,
+    at("revisions"),
+  );
+}
+
+/**
+ * `url`, when it is a spec page no newer than the oldest revision of `revisions`.
+ * @throws {ConfigError} otherwise
+ */
+function checkedUrl(
+  id: string,
+  url: string,
+  revisions: string,
+  at: (key?: string) => SourcePos,
+): string {
   if (!SPEC_URL.test(url)) {
     throw new ConfigError(
       `${id}: cite url "${url}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
@@ -79,55 +107,69 @@ export function validateCitation(
   }
   const newer = urlNewerThanRange(url, revisions);
   if (newer) throw new ConfigError(`${id}: ${newer}`, at("url"));
-  const sentence = text("sentence");
-  const found = keywordSeverities(sentence);
-  const citation: { -readonly [K in keyof Citation]: Citation[K] } = {
-    revisions,
-    url,
-    sentence,
-    severity: "SHOULD",
-  };
-  if (raw.note !== undefined) citation.note = text("note");
-  if (found.length === 0) {
-    if (citation.note === undefined) {
-      throw new ConfigError(
-        `${id}: the cited sentence has no RFC 2119 keyword; add note: saying why the rule is ` +
-          "kept (it is then at most SHOULD)",
-        at("sentence"),
-      );
-    }
-    const severity = raw.severity ?? "SHOULD";
-    if (severity !== "SHOULD" && severity !== "MAY") {
-      throw new ConfigError(
-        `${id}: a sentence without an RFC 2119 keyword supports at most SHOULD, got ${
-          JSON.stringify(severity)
-        }`,
-        at("severity"),
-      );
-    }
-    citation.severity = severity;
-    return citation;
-  }
+  return url;
+}
+
+/**
+ * The severity a citation sets: its sentence's keyword (`keyword:` picks among several); for a
+ * sentence without one (`found` empty), `severity:` (SHOULD or MAY, default SHOULD), which needs
+ * a `note:`.
+ * @throws {ConfigError} a `severity:` beside a keyword, a missing `keyword:` or `note:`, a
+ *   severity stronger than SHOULD without a keyword
+ */
+function citedSeverity(
+  id: string,
+  raw: Raw,
+  found: readonly RuleSeverity[],
+  hasNote: boolean,
+  at: (key?: string) => SourcePos,
+): RuleSeverity {
+  if (found.length === 0) return severityWithoutKeyword(id, raw, hasNote, at);
   if (raw.severity !== undefined) {
     throw new ConfigError(
       `${id}: severity comes from the sentence's keyword (${found.join(", ")}); remove severity:`,
       at("severity"),
     );
   }
-  if (found.length > 1) {
-    const keyword = raw.keyword;
-    if (typeof keyword !== "string" || !found.includes(keyword as RuleSeverity)) {
-      throw new ConfigError(
-        `${id}: the sentence has keywords of several strengths (${found.join(", ")}); name the ` +
-          "one the rule rests on with keyword:",
-        at("keyword"),
-      );
-    }
-    citation.severity = keyword as RuleSeverity;
-  } else {
-    citation.severity = found[0]!;
+  if (found.length === 1) return found[0]!;
+  const keyword = raw.keyword;
+  if (typeof keyword !== "string" || !found.includes(keyword as RuleSeverity)) {
+    throw new ConfigError(
+      `${id}: the sentence has keywords of several strengths (${found.join(", ")}); name the ` +
+        "one the rule rests on with keyword:",
+      at("keyword"),
+    );
   }
-  return citation;
+  return keyword as RuleSeverity;
+}
+
+/**
+ * The severity of a citation whose sentence has no RFC 2119 keyword.
+ * @throws {ConfigError} no `note:`, or a `severity:` other than SHOULD or MAY
+ */
+function severityWithoutKeyword(
+  id: string,
+  raw: Raw,
+  hasNote: boolean,
+  at: (key?: string) => SourcePos,
+): RuleSeverity {
+  if (!hasNote) {
+    throw new ConfigError(
+      `${id}: the cited sentence has no RFC 2119 keyword; add note: saying why the rule is ` +
+        "kept (it is then at most SHOULD)",
+      at("sentence"),
+    );
+  }
+  const severity = raw.severity ?? "SHOULD";
+  if (severity !== "SHOULD" && severity !== "MAY") {
+    throw new ConfigError(
+      `${id}: a sentence without an RFC 2119 keyword supports at most SHOULD, got ${
+        JSON.stringify(severity)
+      }`,
+      at("severity"),
+    );
+  }
+  return severity;
 }
 
 /** The revision a spec URL names: `2025-11-25`, or `draft`. */

@@ -75,6 +75,26 @@ export function validateEntry(
   atPath?: (path: readonly (string | number)[]) => SourcePos,
 ): RegistryEntry {
   if (!isRecord(raw)) throw new ConfigError("registry entry must be a mapping", at());
+  const { id, area } = idAndArea(raw, at);
+  const title = str(raw, "title", at);
+  const metadata = raw.cite !== undefined
+    ? citedMetadata(id, raw, at, atPath)
+    : retiredMetadata(id, raw, at);
+  return {
+    id,
+    title,
+    area,
+    ...metadata,
+    ...(raw.capability === undefined ? {} : { capability: str(raw, "capability", at) }),
+    ...(raw.deprecated === undefined ? {} : { deprecated: deprecationOf(raw.deprecated, at) }),
+  };
+}
+
+/**
+ * The entry's `id` (PREFIX-NNN with a known prefix) and its `area` (the same prefix).
+ * @throws {ConfigError} either is malformed, or they disagree
+ */
+function idAndArea(raw: Raw, at: (key?: string) => SourcePos): { id: string; area: string } {
   const id = str(raw, "id", at);
   const match = ID.exec(id);
   if (!match || !AREAS.includes(match[1]!)) {
@@ -87,68 +107,93 @@ export function validateEntry(
   if (area !== match[1]) {
     throw new ConfigError(`area "${area}" does not match the id prefix ${match[1]}`, at("area"));
   }
-  const entry: { -readonly [K in keyof RegistryEntry]: RegistryEntry[K] } = {
-    id,
-    title: str(raw, "title", at),
-    area,
-    severity: "SHOULD",
-    spec_url: "",
+  return { id, area };
+}
+
+/** What an active rule's `cite:` sets: severity (and overrides) and spec_url, from its citations. */
+type EntryMetadata = Pick<RegistryEntry, "severity" | "spec_url" | "cite" | "severities">;
+
+/**
+ * An active rule's metadata, derived from its `cite:` list.
+ * @throws {ConfigError} a `severity`, `severities` or `spec_url` written beside it, an empty list,
+ *   a bad citation
+ */
+function citedMetadata(
+  id: string,
+  raw: Raw,
+  at: (key?: string) => SourcePos,
+  atPath?: (path: readonly (string | number)[]) => SourcePos,
+): EntryMetadata {
+  for (const key of ["severity", "severities", "spec_url"]) {
+    if (raw[key] !== undefined) {
+      throw new ConfigError(
+        `${id}: ${key} comes from the cited sentences (cite:); remove ${key}:`,
+        at(key),
+      );
+    }
+  }
+  if (!Array.isArray(raw.cite) || raw.cite.length === 0) {
+    throw new ConfigError(`${id}: cite must be a non-empty list`, at("cite"));
+  }
+  const cite = raw.cite.map((c, i) =>
+    validateCitation(
+      id,
+      c,
+      (key) => atPath?.(key === undefined ? ["cite", i] : ["cite", i, key]) ?? at("cite"),
+    )
+  );
+  const derived = severitiesOfCitations(cite);
+  return {
+    severity: derived.severity,
+    spec_url: newestUrl(cite),
+    cite,
+    ...(derived.severities ? { severities: derived.severities } : {}),
   };
-  if (raw.cite !== undefined) {
-    for (const key of ["severity", "severities", "spec_url"]) {
-      if (raw[key] !== undefined) {
-        throw new ConfigError(
-          `${id}: ${key} comes from the cited sentences (cite:); remove ${key}:`,
-          at(key),
-        );
-      }
-    }
-    if (!Array.isArray(raw.cite) || raw.cite.length === 0) {
-      throw new ConfigError(`${id}: cite must be a non-empty list`, at("cite"));
-    }
-    const cites = raw.cite.map((c, i) =>
-      validateCitation(
-        id,
-        c,
-        (key) => atPath?.(key === undefined ? ["cite", i] : ["cite", i, key]) ?? at("cite"),
-      )
-    );
-    entry.cite = cites;
-    const derived = severitiesOfCitations(cites);
-    entry.severity = derived.severity;
-    if (derived.severities) entry.severities = derived.severities;
-    entry.spec_url = newestUrl(cites);
-  } else if (raw.deprecated === undefined) {
+}
+
+/**
+ * A retired rule's metadata (`deprecated:`, no `cite:`): its last `severity`, `spec_url` and
+ * `severities`, as written; it runs in no revision.
+ * @throws {ConfigError} an entry with neither `cite:` nor `deprecated:`, a bad severity or URL
+ */
+function retiredMetadata(id: string, raw: Raw, at: (key?: string) => SourcePos): EntryMetadata {
+  if (raw.deprecated === undefined) {
     throw new ConfigError(
       `${id} has no cited spec sentence: add cite: [{revisions, url, sentence}] with the ` +
         "sentence it rests on, or retire it (deprecated: {since, reason})",
       at("id"),
     );
-  } else {
-    // A retired rule keeps its last metadata; it runs in no revision.
-    entry.severity = severityOf(raw.severity, at("severity"));
-    const specUrl = str(raw, "spec_url", at);
-    if (!SPEC_URL.test(specUrl)) {
-      throw new ConfigError(
-        `spec_url "${specUrl}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
-        at("spec_url"),
-      );
-    }
-    entry.spec_url = specUrl;
-    if (raw.severities !== undefined) entry.severities = severitiesOf(raw.severities, at);
   }
-  if (raw.capability !== undefined) entry.capability = str(raw, "capability", at);
-  if (raw.deprecated !== undefined) {
-    const d = raw.deprecated;
-    if (!isRecord(d) || typeof d.since !== "string" || typeof d.reason !== "string") {
-      throw new ConfigError(
-        "deprecated must be {since: <corpus version>, reason: <text>}",
-        at("deprecated"),
-      );
-    }
-    entry.deprecated = { since: d.since, reason: d.reason };
+  const severity = severityOf(raw.severity, at("severity"));
+  const specUrl = str(raw, "spec_url", at);
+  if (!SPEC_URL.test(specUrl)) {
+    throw new ConfigError(
+      `spec_url "${specUrl}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
+      at("spec_url"),
+    );
   }
-  return entry;
+  return {
+    severity,
+    spec_url: specUrl,
+    ...(raw.severities === undefined ? {} : { severities: severitiesOf(raw.severities, at) }),
+  };
+}
+
+/**
+ * `deprecated:` as `{since, reason}`.
+ * @throws {ConfigError} when it is not that shape
+ */
+function deprecationOf(
+  value: unknown,
+  at: (key?: string) => SourcePos,
+): NonNullable<RegistryEntry["deprecated"]> {
+  if (!isRecord(value) || typeof value.since !== "string" || typeof value.reason !== "string") {
+    throw new ConfigError(
+      "deprecated must be {since: <corpus version>, reason: <text>}",
+      at("deprecated"),
+    );
+  }
+  return { since: value.since, reason: value.reason };
 }
 
 /**

@@ -107,7 +107,8 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
   };
 }
 
-function documentOf(file: ParsedFile, stack: VariableStack): DocumentView {
+/** The file as the parsers of the other blocks see it: its values, positions, and interpolation through `stack`. */
+export function documentOf(file: ParsedFile, stack: VariableStack): DocumentView {
   const { positionOf } = file.source;
   return {
     file: file.file,

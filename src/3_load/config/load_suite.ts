@@ -13,7 +13,12 @@ import { variablesLayer } from "./file_sections.ts";
 import { headerBudgetWarnings } from "./normalize_tests.ts";
 import { type FileResult, loadFile, type SuiteContext } from "./load_file.ts";
 import { type ParsedFile, readSuiteFile } from "./read_file.ts";
-import { resolveGlobalServers, type ServerLayer, unknownServerFlags } from "./server_sources.ts";
+import {
+  type GlobalServers,
+  resolveGlobalServers,
+  type ServerLayer,
+  unknownServerFlags,
+} from "./server_sources.ts";
 import type { ComplianceBlock } from "./compliance_block.ts";
 import { cassetteRules } from "./cassette_block.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
@@ -77,14 +82,60 @@ const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agen
  */
 export async function loadSuite(options: LoadOptions): Promise<Suite> {
   const cwd = resolve(options.cwd);
+  const env = options.env ?? Deno.env.toObject();
   const read = options.readTextFile ?? readTextFileIfExists;
   const stack = await buildVariableStack({
     cwd,
     vars: options.vars ?? [],
     envFiles: options.envFiles ?? [],
-    env: options.env ?? Deno.env.toObject(),
+    env,
     readTextFile: read,
   });
+  const setup = await readSetupFiles(options, cwd, read);
+  const configVariables = setup.config.parsed ? variablesLayer(setup.config.parsed) : undefined;
+  const globalStack = configVariables ? stack.withLower(configVariables) : stack;
+  const globals = resolveGlobalServers(
+    serverLayers(setup),
+    options.serverOverrides ?? [],
+    globalStack,
+  );
+  const errors: ConfigError[] = [...setup.errors, ...globals.errors];
+  const parsed = await readTestFiles(options.paths, cwd, setup, read, errors);
+  const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
+  const results: FileResult[] = parsed.map((file) => loadFile(file, context));
+  for (const result of results) errors.push(...result.errors);
+  const suite = assemble(parsed, results, globals.servers, globals.secrets);
+  return await withBlocks(suite, results, globals, env, errors);
+}
+
+/** A setup or test file as read: parsed, or the errors that kept it from being read. */
+type ReadResult = { parsed?: ParsedFile; errors: ConfigError[] };
+
+/** The three setup files of a run (the project config, mcptest.local.yml, --server-config), as read. */
+interface SetupFiles {
+  readonly config: ReadResult;
+  readonly local: ReadResult;
+  readonly serverConfig: ReadResult;
+  /** Where they are (absolute); none of them is ever loaded as a test file. */
+  readonly paths: {
+    readonly config: string;
+    readonly local: string;
+    readonly serverConfig: string | undefined;
+  };
+  /** The errors of all three. */
+  readonly errors: readonly ConfigError[];
+}
+
+/**
+ * Read the setup files. One that could not be read at all stops the load here; schema errors in
+ * one that could be are reported with everything else found in the same pass.
+ * @throws {ConfigErrors} a setup file that could not be read (with the others' errors)
+ */
+async function readSetupFiles(
+  options: LoadOptions,
+  cwd: string,
+  read: ReadTextFile,
+): Promise<SetupFiles> {
   const configAbs = options.configFile ? resolve(cwd, options.configFile) : join(cwd, CONFIG_FILE);
   const serverConfigAbs = options.serverConfigFile
     ? resolve(cwd, options.serverConfigFile)
@@ -107,31 +158,46 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
         read,
         "server config file not found (--server-config)",
       )
-      : Promise.resolve<{ parsed?: ParsedFile; errors: ConfigError[] }>({ errors: [] }),
+      : Promise.resolve<ReadResult>({ errors: [] }),
   ]);
-  const setupErrors = [...config.errors, ...local.errors, ...serverConfig.errors];
-  // A setup file that could not be read at all stops here; schema errors in one that could be
-  // are reported with everything else found in the same pass.
+  const errors = [...config.errors, ...local.errors, ...serverConfig.errors];
   const unreadable = [config, local, serverConfig].some((r) => r.errors.length > 0 && !r.parsed);
-  if (unreadable) throw new ConfigErrors(sortByPos(setupErrors));
+  if (unreadable) throw new ConfigErrors(sortByPos(errors));
+  const paths = { config: configAbs, local: localAbs, serverConfig: serverConfigAbs };
+  return { config, local, serverConfig, paths, errors };
+}
 
-  const configVariables = config.parsed ? variablesLayer(config.parsed) : undefined;
+/** The setup files that declare global servers, highest precedence first. */
+function serverLayers(setup: SetupFiles): ServerLayer[] {
   const layers: ServerLayer[] = [];
-  if (serverConfig.parsed) layers.push({ source: "server-config", file: serverConfig.parsed });
-  if (local.parsed) layers.push({ source: "mcptest.local.yml", file: local.parsed });
-  if (config.parsed) layers.push({ source: "mcptest.yml", file: config.parsed });
-  const globalStack = configVariables ? stack.withLower(configVariables) : stack;
-  const globals = resolveGlobalServers(layers, options.serverOverrides ?? [], globalStack);
-  const errors: ConfigError[] = [...setupErrors, ...globals.errors];
+  if (setup.serverConfig.parsed) {
+    layers.push({ source: "server-config", file: setup.serverConfig.parsed });
+  }
+  if (setup.local.parsed) layers.push({ source: "mcptest.local.yml", file: setup.local.parsed });
+  if (setup.config.parsed) layers.push({ source: "mcptest.yml", file: setup.config.parsed });
+  return layers;
+}
 
-  const configHasTests = config.parsed !== undefined &&
-    TEST_KEYS.some((k) => config.parsed?.value[k] !== undefined);
-  const found = await findFiles(options.paths, cwd, config.parsed, configHasTests);
+/**
+ * The files whose tests run, parsed, in file order: the PATHS (or the config's `suites:`, or the
+ * default glob), and the config itself when it holds tests that run. Problems go to `errors`.
+ */
+async function readTestFiles(
+  paths: readonly string[],
+  cwd: string,
+  setup: SetupFiles,
+  read: ReadTextFile,
+  errors: ConfigError[],
+): Promise<ParsedFile[]> {
+  const config = setup.config.parsed;
+  const configHasTests = config !== undefined &&
+    TEST_KEYS.some((k) => config.value[k] !== undefined);
+  const found = await findFiles(paths, cwd, config, configHasTests);
   errors.push(...found.errors);
-  const skip = new Set([configAbs, localAbs, serverConfigAbs]);
+  const skip = new Set([setup.paths.config, setup.paths.local, setup.paths.serverConfig]);
   const runConfigTests = configHasTests &&
-    (options.paths.length === 0 || found.files.includes(configAbs));
-  const parsed: ParsedFile[] = runConfigTests && config.parsed ? [config.parsed] : [];
+    (paths.length === 0 || found.files.includes(setup.paths.config));
+  const parsed: ParsedFile[] = runConfigTests && config ? [config] : [];
   const unique = [...new Set(found.files)].filter((f) => !skip.has(f));
   for (
     const result of await Promise.all(unique.map((f) => readSuiteFile(f, cwd, "test file", read)))
@@ -139,13 +205,22 @@ export async function loadSuite(options: LoadOptions): Promise<Suite> {
     errors.push(...result.errors);
     if (result.parsed) parsed.push(result.parsed);
   }
-  parsed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return parsed.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
 
-  const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
-  const results: FileResult[] = parsed.map((file) => loadFile(file, context));
-  for (const result of results) errors.push(...result.errors);
-  const suite = assemble(parsed, results, globals.servers, globals.secrets);
-  const agent = await agentsOf(results, suite.servers, options.env ?? Deno.env.toObject());
+/**
+ * The suite with the blocks beyond tests (agents, compliance, cassette rules) read in, after a
+ * last check that every `--server` flag names a server something uses.
+ * @throws {ConfigErrors} every problem found while loading (`errors` and the blocks'), by position
+ */
+async function withBlocks(
+  suite: Suite,
+  results: readonly FileResult[],
+  globals: GlobalServers,
+  env: Readonly<Record<string, string>>,
+  errors: ConfigError[],
+): Promise<Suite> {
+  const agent = await agentsOf(results, suite.servers, env);
   errors.push(...agent.errors);
   (suite.secrets as string[]).push(...agent.secrets);
   const compliance = await complianceOf(results, suite.servers);

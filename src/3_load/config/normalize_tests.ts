@@ -36,6 +36,18 @@ export interface FileTests {
 }
 
 type Raw = Readonly<Record<string, unknown>>;
+type TestPath = readonly [block: string, index: number];
+
+/** What normalising the tests of one file shares. */
+interface FileContext {
+  /** The file as shown, used in ids and positions. */
+  readonly file: string;
+  readonly stack: VariableStack;
+  readonly positionOf: PositionLookup;
+  readonly resolveServer: ServerResolver;
+  /** The `capture:` names each test of the file declares. */
+  readonly declared: readonly CaptureDeclaration[];
+}
 
 /**
  * Interpolate and normalise every test of a schema-valid document.
@@ -48,104 +60,169 @@ export function normalizeTests(
   positionOf: PositionLookup,
   resolveServer: ServerResolver,
 ): FileTests {
-  const tests: TestCase[] = [];
-  const secrets: string[] = [];
-  const errors: ConfigError[] = [];
+  const out: FileTests = { tests: [], secrets: [], errors: [] };
   const declared = captureDeclarations(document, positionOf);
+  const context: FileContext = { file, stack, positionOf, resolveServer, declared };
   for (const [block, kind] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
     const seen = new Map<string, (string | number)[]>();
     items.forEach((raw, i) => {
-      const at = [block, i];
-      // `${name}` of a capture declared by an earlier test of this file is left for run time.
-      const earlier = declared.length === 0 ? new Set<string>() : new Set(
-        declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
-      );
-      const deferred = deferCaptures(raw, earlier);
-      const done = interpolateValue(deferred.value, at, stack, positionOf);
-      secrets.push(...done.secrets);
-      if (done.errors.length > 0) {
-        errors.push(...done.errors);
-        return;
-      }
-      const item = done.value as Raw;
-      const name = String(item.name);
-      // Positions of names are looked up only for a duplicate: a valid suite never pays for them.
-      const namePath = [...at, "name"];
-      const first = seen.get(name);
-      if (first) {
-        errors.push(
-          new ConfigError(
-            `duplicate ${kind} test name "${name}"; the first is at ${
-              formatPos(positionOf(first))
-            }`,
-            positionOf(namePath),
-          ),
-        );
-        return;
-      }
-      seen.set(name, namePath);
-      const pos = positionOf(at);
-      let serverKey: string;
-      try {
-        const server = typeof item.server === "string" ? item.server : undefined;
-        serverKey = resolveServer(
-          server,
-          server === undefined ? pos : positionOf([...at, "server"]),
-        );
-      } catch (error) {
-        if (!(error instanceof ConfigError)) throw error;
-        errors.push(error);
-        return;
-      }
-      const { assertions, budgets } = normalizeExpect(item.expect, [...at, "expect"], positionOf);
-      let expectError: { expectError: ExpectError; assertions: TestCase["assertions"] } | undefined;
-      if (item.expect_error !== undefined) {
-        try {
-          expectError = normalizeExpectError(
-            item.expect_error,
-            kind,
-            [...at, "expect_error"],
-            positionOf,
-          );
-        } catch (error) {
-          if (!(error instanceof ConfigError)) throw error;
-          errors.push(error);
-          return;
-        }
-      }
-      let capture: CaptureSpec | undefined;
-      if (item.capture !== undefined) {
-        try {
-          capture = normalizeCapture(item.capture, (n) => positionOf([...at, "capture", n], "key"));
-        } catch (error) {
-          if (!(error instanceof ConfigError)) throw error;
-          errors.push(error);
-          return;
-        }
-      }
-      tests.push({
-        id: `${file}::${kind}::${name}`,
-        name,
-        kind,
-        serverKey,
-        call: callOf(kind, item),
-        assertions: expectError ? [...expectError.assertions, ...assertions] : assertions,
-        budgets,
-        ...(expectError ? { expectError: expectError.expectError } : {}),
-        ...(item.cache === false ? { noCache: true as const } : {}),
-        ...runFields(item),
-        ...(capture ? { capture } : {}),
-        ...(deferred.uses.size > 0 ? { captureUses: [...deferred.uses] } : {}),
-        file,
-        pos,
-        order: 0,
-      });
+      const test = normalizeTest(raw, [block, i], kind, seen, context, out);
+      if (test) out.tests.push(test);
     });
   }
-  tests.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col);
-  return { tests, secrets, errors };
+  out.tests.sort((a, b) => a.pos.line - b.pos.line || a.pos.col - b.pos.col);
+  return out;
+}
+
+/**
+ * Test `i` of a block: interpolated, its name checked against the block's earlier ones (`seen`),
+ * its server, `expect_error:` and `capture:` read. Undefined when it has an error (in `out`).
+ */
+function normalizeTest(
+  raw: unknown,
+  at: TestPath,
+  kind: TestKind,
+  seen: Map<string, (string | number)[]>,
+  context: FileContext,
+  out: FileTests,
+): TestCase | undefined {
+  const interpolated = interpolateTest(raw, at, context, out);
+  if (!interpolated) return undefined;
+  const { item, uses } = interpolated;
+  const duplicate = duplicateName(String(item.name), at, kind, seen, context.positionOf);
+  if (duplicate) {
+    out.errors.push(duplicate);
+    return undefined;
+  }
+  const pos = context.positionOf(at);
+  const parts = collectConfigError(out.errors, () => checkedParts(item, at, pos, kind, context));
+  if (!parts) return undefined;
+  const expect = normalizeExpect(item.expect, [...at, "expect"], context.positionOf);
+  return testCaseOf(item, kind, parts, expect, uses, context.file, pos);
+}
+
+/**
+ * The test's value with its strings interpolated (secrets into `out`); `${name}` of a capture an
+ * earlier test of the file declares is left for run time. Undefined on errors (into `out`).
+ */
+function interpolateTest(
+  raw: unknown,
+  at: TestPath,
+  context: FileContext,
+  out: FileTests,
+): { item: Raw; uses: ReadonlySet<string> } | undefined {
+  const { declared, positionOf } = context;
+  const earlier = declared.length === 0 ? new Set<string>() : new Set(
+    declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
+  );
+  const deferred = deferCaptures(raw, earlier);
+  const done = interpolateValue(deferred.value, at, context.stack, positionOf);
+  out.secrets.push(...done.secrets);
+  if (done.errors.length > 0) {
+    out.errors.push(...done.errors);
+    return undefined;
+  }
+  return { item: done.value as Raw, uses: deferred.uses };
+}
+
+/**
+ * The error for a name an earlier test of the block has; otherwise the name is recorded in `seen`.
+ * Positions of names are looked up only for a duplicate: a valid suite never pays for them.
+ */
+function duplicateName(
+  name: string,
+  at: TestPath,
+  kind: TestKind,
+  seen: Map<string, (string | number)[]>,
+  positionOf: PositionLookup,
+): ConfigError | undefined {
+  const namePath = [...at, "name"];
+  const first = seen.get(name);
+  if (!first) {
+    seen.set(name, namePath);
+    return undefined;
+  }
+  return new ConfigError(
+    `duplicate ${kind} test name "${name}"; the first is at ${formatPos(positionOf(first))}`,
+    positionOf(namePath),
+  );
+}
+
+/** The parts of a test that can be wrong after the schema check. */
+interface CheckedParts {
+  readonly serverKey: string;
+  readonly expectError?: { expectError: ExpectError; assertions: TestCase["assertions"] };
+  readonly capture?: CaptureSpec;
+}
+
+/**
+ * The test's server key, `expect_error:` and `capture:`, read in that order (`pos`: the test's).
+ * @throws {ConfigError} the first of them that is wrong
+ */
+function checkedParts(
+  item: Raw,
+  at: TestPath,
+  pos: SourcePos,
+  kind: TestKind,
+  context: FileContext,
+): CheckedParts {
+  const { positionOf } = context;
+  const server = typeof item.server === "string" ? item.server : undefined;
+  const serverKey = context.resolveServer(
+    server,
+    server === undefined ? pos : positionOf([...at, "server"]),
+  );
+  const expectError = item.expect_error === undefined
+    ? undefined
+    : normalizeExpectError(item.expect_error, kind, [...at, "expect_error"], positionOf);
+  const capture = item.capture === undefined
+    ? undefined
+    : normalizeCapture(item.capture, (n) => positionOf([...at, "capture", n], "key"));
+  return { serverKey, ...(expectError ? { expectError } : {}), ...(capture ? { capture } : {}) };
+}
+
+/** `read()`, or undefined after recording the ConfigError it threw in `errors`. */
+function collectConfigError<T>(errors: ConfigError[], read: () => T): T | undefined {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    errors.push(error);
+    return undefined;
+  }
+}
+
+/** The TestCase of a checked test (`order` still 0: the suite numbers them). */
+function testCaseOf(
+  item: Raw,
+  kind: TestKind,
+  parts: CheckedParts,
+  expect: { assertions: TestCase["assertions"]; budgets: TestCase["budgets"] },
+  captureUses: ReadonlySet<string>,
+  file: string,
+  pos: SourcePos,
+): TestCase {
+  const { expectError, capture } = parts;
+  const name = String(item.name);
+  return {
+    id: `${file}::${kind}::${name}`,
+    name,
+    kind,
+    serverKey: parts.serverKey,
+    call: callOf(kind, item),
+    assertions: expectError ? [...expectError.assertions, ...expect.assertions] : expect.assertions,
+    budgets: expect.budgets,
+    ...(expectError ? { expectError: expectError.expectError } : {}),
+    ...(item.cache === false ? { noCache: true as const } : {}),
+    ...runFields(item),
+    ...(capture ? { capture } : {}),
+    ...(captureUses.size > 0 ? { captureUses: [...captureUses] } : {}),
+    file,
+    pos,
+    order: 0,
+  };
 }
 
 /** Why a response-header budget cannot apply to a stdio server (the load warning and the SKIP say it). */
@@ -178,12 +255,15 @@ export function headerBudgetWarnings(
   return warnings;
 }
 
+/** The `capture:` names one test declares, with the test's line. */
+interface CaptureDeclaration {
+  readonly line: number;
+  readonly names: readonly string[];
+}
+
 /** The `capture:` names each test of the document declares, with the test's line. */
-function captureDeclarations(
-  document: Raw,
-  positionOf: PositionLookup,
-): { line: number; names: string[] }[] {
-  const out: { line: number; names: string[] }[] = [];
+function captureDeclarations(document: Raw, positionOf: PositionLookup): CaptureDeclaration[] {
+  const out: CaptureDeclaration[] = [];
   for (const [block] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;

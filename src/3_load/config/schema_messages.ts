@@ -45,6 +45,7 @@ export function schemaErrors(
   return out;
 }
 
+/** One ajv error as a positioned message; undefined for one that only echoes others (`if`). */
 function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError | undefined {
   const path = pathFromPointer(error.instancePath);
   const parent = (error.parentSchema ?? {}) as SchemaNode;
@@ -53,45 +54,10 @@ function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError |
   switch (error.keyword) {
     case "if":
       return undefined;
-    case "additionalProperties": {
-      const key = String(params.additionalProperty);
-      const allowed = allowedKeys(parent);
-      if (parent.title === "matcher") {
-        // Worded as the matcher registry words it, where its check points: the matcher of a
-        // test, the assertion of a compliance block (as the block parsers position theirs).
-        const at = path[0] === "compliance" && path.at(-1) === "matcher" ? path.slice(0, -1) : path;
-        return new ConfigError(
-          `unknown matcher "${key}", expected one of: ${allowed.join(", ")}${
-            didYouMean(key, allowed)
-          }`,
-          positionOf(at),
-        );
-      }
-      const where = path.length === 0 ? "unknown top-level key" : `unknown key`;
-      const context = path.length === 0 ? "" : ` in ${contextOf(path, parent)}`;
-      return new ConfigError(
-        `${where} "${key}"${context}; expected one of: ${allowed.join(", ")}${
-          didYouMean(key, allowed)
-        }`,
-        positionOf([...path, key], "key"),
-      );
-    }
-    case "required": {
-      const missing = String(params.missingProperty);
-      const pos = positionOf(path);
-      if (parent.title === "stdio server" && missing === "command") {
-        return new ConfigError(
-          `${
-            contextOf(path, { title: "server" })
-          } needs "command" (a stdio server) or "url" (an http server)`,
-          pos,
-        );
-      }
-      return new ConfigError(
-        `${contextOf(path, parent)} is missing required key "${missing}"`,
-        pos,
-      );
-    }
+    case "additionalProperties":
+      return unknownKey(String(params.additionalProperty), path, parent, positionOf);
+    case "required":
+      return missingKey(String(params.missingProperty), path, parent, positionOf);
     case "type":
       return new ConfigError(
         `${label} must be ${expectedTypes(params.type)}, got ${describeValue(error.data)}`,
@@ -131,6 +97,52 @@ function mapError(error: ErrorObject, positionOf: PositionLookup): ConfigError |
         positionOf(path),
       );
   }
+}
+
+/** An `additionalProperties` error: an unknown matcher name, or an unknown key of a mapping. */
+function unknownKey(
+  key: string,
+  path: string[],
+  parent: SchemaNode,
+  positionOf: PositionLookup,
+): ConfigError {
+  const allowed = allowedKeys(parent);
+  if (parent.title === "matcher") {
+    // Worded as the matcher registry words it, where its check points: the matcher of a
+    // test, the assertion of a compliance block (as the block parsers position theirs).
+    const at = path[0] === "compliance" && path.at(-1) === "matcher" ? path.slice(0, -1) : path;
+    return new ConfigError(
+      `unknown matcher "${key}", expected one of: ${allowed.join(", ")}${didYouMean(key, allowed)}`,
+      positionOf(at),
+    );
+  }
+  const where = path.length === 0 ? "unknown top-level key" : `unknown key`;
+  const context = path.length === 0 ? "" : ` in ${contextOf(path, parent)}`;
+  return new ConfigError(
+    `${where} "${key}"${context}; expected one of: ${allowed.join(", ")}${
+      didYouMean(key, allowed)
+    }`,
+    positionOf([...path, key], "key"),
+  );
+}
+
+/** A `required` error: the key `missing` is not there (a stdio server's `command` says what else would do). */
+function missingKey(
+  missing: string,
+  path: string[],
+  parent: SchemaNode,
+  positionOf: PositionLookup,
+): ConfigError {
+  const pos = positionOf(path);
+  if (parent.title === "stdio server" && missing === "command") {
+    return new ConfigError(
+      `${
+        contextOf(path, { title: "server" })
+      } needs "command" (a stdio server) or "url" (an http server)`,
+      pos,
+    );
+  }
+  return new ConfigError(`${contextOf(path, parent)} is missing required key "${missing}"`, pos);
 }
 
 function propertyCount(

@@ -1,4 +1,4 @@
-/** @module Build a `ServerSpec` from a (schema-valid, interpolated) server entry or a `--server` flag. */
+/** @module Build a `ServerSpec` from a (schema-valid, interpolated) server entry, or from a `--server` flag (the one parser of that flag, for every command). */
 
 import { resolve } from "node:path";
 import { ConfigError } from "../../0_base/errors/errors.ts";
@@ -103,27 +103,61 @@ export function buildServer(
   return { spec, errors };
 }
 
+/** How a `--server` value is read: see {@link parseServerFlag}. */
+export interface ServerFlagOptions {
+  /**
+   * The name a bare target (no `NAME=`) gets, on a command that checks one server (conformance,
+   * compliance, doctor `--url`/`--command`, init, diff). Without it (`run`, `doctor --server`) a
+   * value must name its server.
+   */
+  readonly defaultName?: string;
+  /** `--header "Name: value"` values, sent to an `http(s)://` target (ignored for a command). */
+  readonly headers?: readonly string[];
+}
+
 /**
- * Parse `--server name=command...` or `--server name=url` (a value starting with http:// or
- * https:// is a URL; anything else is a command string, split like a shell).
- * @throws {ConfigError} a malformed flag
+ * `NAME=` at the start of a `--server` value: one word (no space, quote or backslash, not
+ * starting with `-`), then `=`. `deno run --allow-net=x` is a command, not a name.
  */
-export function parseServerFlag(flag: string): { name: string; target: ServerTarget } {
-  const eq = flag.indexOf("=");
-  const name = eq < 0 ? "" : flag.slice(0, eq).trim();
-  const value = eq < 0 ? "" : flag.slice(eq + 1).trim();
+const NAMED = /^([^\s"'\\=-][^\s"'\\=]*)\s*=(.*)$/s;
+
+const isUrl = (value: string) => /^https?:\/\//i.test(value);
+
+/**
+ * Parse a `--server` value, the one reader of that flag for every command: `NAME=TARGET`, or a
+ * bare `TARGET` where `options.defaultName` allows one. A target starting with `http://` or
+ * `https://` is a URL (a Streamable HTTP target that auto-detects legacy SSE, with the
+ * `options.headers`); anything else is a command line, split like a POSIX shell does (quotes and
+ * backslashes, no expansion). A URL is never read as `NAME=`.
+ *
+ * Every problem is one message, `invalid --server "VALUE": WHY; expected name=command... or
+ * name=url`, where WHY is `missing "="` (no name, none allowed), `missing the server name`,
+ * `missing the target`, `the command names no program`, the shell's `unterminated double quote`,
+ * or what is wrong with the URL.
+ * @throws {ConfigError} a malformed value or header (exit 2)
+ * @example
+ * ```ts
+ * import { parseServerFlag } from "./server_spec.ts";
+ *
+ * parseServerFlag("items=deno run -A server.ts").name; // "items"
+ * parseServerFlag("http://127.0.0.1:3000/mcp", { defaultName: "server" }).target.kind; // "http"
+ * ```
+ */
+export function parseServerFlag(
+  flag: string,
+  options: ServerFlagOptions = {},
+): { name: string; target: ServerTarget } {
   const bad = (why: string) =>
     new ConfigError(
       `invalid --server ${JSON.stringify(flag)}: ${why}; expected name=command... or name=url`,
     );
-  if (eq < 0) throw bad('missing "="');
-  if (name === "" || value === "") {
-    throw bad(name === "" ? "missing the server name" : "missing the target");
-  }
-  if (/^https?:\/\//i.test(value)) {
+  const { name, value } = splitServerFlag(flag.trim(), options.defaultName, bad);
+  if (value === "") throw bad("missing the target");
+  if (isUrl(value)) {
     const problem = urlProblem(value);
     if (problem) throw bad(problem);
-    return { name, target: { kind: "http", url: value, headers: {}, transport: "auto" } };
+    const headers = parseHeaderFlags(options.headers ?? []);
+    return { name, target: { kind: "http", url: value, headers, transport: "auto" } };
   }
   let command: string[];
   try {
@@ -131,7 +165,59 @@ export function parseServerFlag(flag: string): { name: string; target: ServerTar
   } catch (error) {
     throw bad((error as Error).message);
   }
+  if (command.length === 0 || command[0] === "") throw bad("the command names no program");
   return { name, target: { kind: "stdio", command, env: {} } };
+}
+
+/**
+ * A `--server` value as a whole server (key and name alike, source `cli flag`, not parallel).
+ * @throws {ConfigError} as {@link parseServerFlag}
+ */
+export function serverFromFlag(
+  flag: string,
+  options: ServerFlagOptions & {
+    /** Per-request timeout in milliseconds (default {@link DEFAULT_TIMEOUT_MS}). */
+    readonly timeoutMs?: number;
+  } = {},
+): ServerSpec {
+  const { name, target } = parseServerFlag(flag, options);
+  return {
+    key: name,
+    name,
+    target,
+    parallel: false,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    source: "cli flag",
+  };
+}
+
+/**
+ * `--header "Name: value"` values as a header map (a later name wins).
+ * @throws {ConfigError} a value without a name before its colon (exit 2)
+ */
+export function parseHeaderFlags(headers: readonly string[]): Record<string, string> {
+  const parsed: Record<string, string> = {};
+  for (const header of headers) {
+    const colon = header.indexOf(":");
+    if (colon <= 0) {
+      throw new ConfigError(`cannot parse header "${header}": expected "Name: value"`);
+    }
+    parsed[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+  }
+  return parsed;
+}
+
+/** The name and the target text of a trimmed `--server` value. */
+function splitServerFlag(
+  value: string,
+  defaultName: string | undefined,
+  bad: (why: string) => ConfigError,
+): { name: string; value: string } {
+  if (value.startsWith("=")) throw bad("missing the server name");
+  const named = isUrl(value) ? null : NAMED.exec(value);
+  if (named) return { name: named[1]!, value: named[2]!.trim() };
+  if (defaultName !== undefined) return { name: defaultName, value };
+  throw bad(value.includes("=") ? "missing the server name" : 'missing "="');
 }
 
 /** Check a `protocol_version` value; returns the canonical revision id. */

@@ -21,16 +21,27 @@ export interface JudgeAccess {
   readonly question: string;
 }
 
+/** What a row spent on judges so far (a null cost: a model without a price). */
+export interface Spent {
+  usd: number | null;
+  input: number;
+  output: number;
+  verdicts: JudgeVerdict[];
+}
+
+/** Where an assertion was written, as every result of it starts. */
+type AssertionAt = Pick<AssertionResult, "target" | "matcher" | "line" | "col">;
+
 /** Grade one compiled assertion; judge verdicts and usage are appended to `spent`. */
 export async function gradeAssertion(
   item: CompiledAssertion,
   root: unknown,
   context: MatchContext,
   access: JudgeAccess,
-  spent: { usd: number | null; input: number; output: number; verdicts: JudgeVerdict[] },
+  spent: Spent,
 ): Promise<AssertionResult> {
   const { assertion } = item;
-  const at = {
+  const at: AssertionAt = {
     target: assertion.target,
     matcher: assertion.matcher.name,
     line: assertion.pos.line,
@@ -47,64 +58,7 @@ export async function gradeAssertion(
         ...(outcome.message !== undefined ? { message: outcome.message } : {}),
       };
     }
-    const judge = item.judge!;
-    const found = resolveTarget(root, item.target);
-    const response = !found.found
-      ? ""
-      : typeof found.value === "string"
-      ? found.value
-      : JSON.stringify(found.value);
-    if (!found.found) {
-      return {
-        ...at,
-        status: "fail",
-        expected: judge.rubric,
-        actual: "(missing)",
-        message: `${found.missingAt}: ${found.reason}`,
-      };
-    }
-    const models = "model" in judge ? [judge.model] : judge.models;
-    const verdicts: JudgeVerdict[] = [];
-    for (const written of models) {
-      const model = access.judges[judgeKey(written)];
-      if (!model) throw new Error(`judge model ${judgeKey(written)} was not resolved at load`);
-      const asked = await askJudge({
-        model,
-        client: access.clientFor(model),
-        rubric: judge.rubric,
-        passThreshold: judge.passThreshold,
-        question: access.question,
-        response,
-        ledger: access.ledger,
-        spentUsd: spent.usd ?? 0,
-      });
-      verdicts.push(asked.verdict);
-      spent.input += asked.usage.input;
-      spent.output += asked.usage.output;
-      spent.usd = spent.usd === null || asked.usd === null ? null : spent.usd + asked.usd;
-    }
-    spent.verdicts.push(...verdicts);
-    const shown = (v: JudgeVerdict) =>
-      `${v.model} (${v.provider}): ${v.verdict}, score ${v.score.toFixed(2)}: ${v.reasoning}`;
-    if ("model" in judge) {
-      const v = verdicts[0]!;
-      const pass = v.verdict === "pass" && v.score >= judge.passThreshold;
-      return {
-        ...at,
-        status: pass ? "pass" : "fail",
-        expected: `${judge.rubric} (score >= ${judge.passThreshold})`,
-        actual: `${v.verdict}, score ${v.score.toFixed(2)}`,
-        message: shown(v),
-      };
-    }
-    const { pass, summary } = aggregate(judge, verdicts);
-    return {
-      ...at,
-      status: pass ? "pass" : "fail",
-      expected: `${judge.rubric} (${judge.aggregation}, threshold ${judge.passThreshold})`,
-      actual: summary,
-      message: verdicts.map(shown).join("\n"),
-    };
+    return await gradeByJudges(item, root, access, spent, at);
   } catch (error) {
     if (error instanceof McptestError && error.exitCode !== 1) throw error;
     return {
@@ -115,4 +69,83 @@ export async function gradeAssertion(
       message: error instanceof Error ? error.message : String(error),
     };
   }
+}
+
+/** An `llm-judge` / `llm-jury` assertion: the target's text put to each judge, then the verdict. */
+async function gradeByJudges(
+  item: CompiledAssertion,
+  root: unknown,
+  access: JudgeAccess,
+  spent: Spent,
+  at: AssertionAt,
+): Promise<AssertionResult> {
+  const judge = item.judge!;
+  const found = resolveTarget(root, item.target);
+  if (!found.found) {
+    return {
+      ...at,
+      status: "fail",
+      expected: judge.rubric,
+      actual: "(missing)",
+      message: `${found.missingAt}: ${found.reason}`,
+    };
+  }
+  const response = typeof found.value === "string" ? found.value : JSON.stringify(found.value);
+  const models = "model" in judge ? [judge.model] : judge.models;
+  const verdicts = await askJudges(models, { judge, response, access, spent });
+  const shown = (v: JudgeVerdict) =>
+    `${v.model} (${v.provider}): ${v.verdict}, score ${v.score.toFixed(2)}: ${v.reasoning}`;
+  if ("model" in judge) {
+    const v = verdicts[0]!;
+    const pass = v.verdict === "pass" && v.score >= judge.passThreshold;
+    return {
+      ...at,
+      status: pass ? "pass" : "fail",
+      expected: `${judge.rubric} (score >= ${judge.passThreshold})`,
+      actual: `${v.verdict}, score ${v.score.toFixed(2)}`,
+      message: shown(v),
+    };
+  }
+  const { pass, summary } = aggregate(judge, verdicts);
+  return {
+    ...at,
+    status: pass ? "pass" : "fail",
+    expected: `${judge.rubric} (${judge.aggregation}, threshold ${judge.passThreshold})`,
+    actual: summary,
+    message: verdicts.map(shown).join("\n"),
+  };
+}
+
+/** Ask each judge model in turn; their usage and verdicts are added to `spent`. */
+async function askJudges(
+  models: readonly Parameters<typeof judgeKey>[0][],
+  asking: {
+    readonly judge: NonNullable<CompiledAssertion["judge"]>;
+    readonly response: string;
+    readonly access: JudgeAccess;
+    readonly spent: Spent;
+  },
+): Promise<JudgeVerdict[]> {
+  const { judge, access, spent } = asking;
+  const verdicts: JudgeVerdict[] = [];
+  for (const written of models) {
+    const model = access.judges[judgeKey(written)];
+    if (!model) throw new Error(`judge model ${judgeKey(written)} was not resolved at load`);
+    const asked = await askJudge({
+      model,
+      client: access.clientFor(model),
+      rubric: judge.rubric,
+      passThreshold: judge.passThreshold,
+      question: access.question,
+      response: asking.response,
+      ledger: access.ledger,
+      spentUsd: spent.usd ?? 0,
+    });
+    verdicts.push(asked.verdict);
+    spent.input += asked.usage.input;
+    spent.output += asked.usage.output;
+    spent.usd = spent.usd === null || asked.usd === null ? null : spent.usd + asked.usd;
+  }
+  spent.verdicts.push(...verdicts);
+  return verdicts;
 }

@@ -7,7 +7,6 @@ import type { MatchContext } from "../../1_matchers/types.ts";
 import type {
   AgentRowInfo,
   AssertionResult,
-  JudgeVerdict,
   RunCost,
   TestResult,
 } from "../../4_record/run_record.ts";
@@ -16,10 +15,10 @@ import { responseRoot } from "../runner/response_root.ts";
 import type { Session } from "../../2_connect/session/types.ts";
 import { aiSdkClient } from "./ai_sdk_client.ts";
 import { AGENT_TARGET_ROOTS, compileAssertions } from "../../3_load/config/agent_assertions.ts";
-import { gradeAssertion, type JudgeAccess } from "./assertions.ts";
+import { gradeAssertion, type JudgeAccess, type Spent } from "./assertions.ts";
 import { listTools, mergeCatalog } from "./catalog.ts";
 import { driftRows } from "./drift.ts";
-import { runAgentLoop } from "./loop.ts";
+import { type AgentTrace, runAgentLoop } from "./loop.ts";
 import type { ModelClient } from "./model_client.ts";
 import { SpendLedger } from "./spend.ts";
 import { stubClient } from "./stub_client.ts";
@@ -141,16 +140,7 @@ function staleAssertion(assertions: readonly AssertionResult[]): string | undefi
 
 async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): Promise<TestResult> {
   const started = performance.now();
-  const base = {
-    id: `${test.id} [${model.label}]`,
-    name: `${test.name} [${model.label}]`,
-    kind: "agent" as const,
-    server: test.servers.map((s) => s.name).join(","),
-    file: test.file,
-    line: test.pos.line,
-    col: test.pos.col,
-    budgets: [],
-  };
+  const base = agentRowBase(test, model);
   const elapsed = () => Math.round(performance.now() - started);
   const cassette = await openCassette(ctx, {
     agent: test.name,
@@ -165,82 +155,15 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
     return errorRow(base, cassette.message, noTokens(model.label));
   }
   const replayed = cassette.kind === "replay" ? { replayed: true } : {};
-  const clientFor = cassette.clientFor;
   if (!model.apiKey && ctx.requireKeys && cassette.kind !== "replay") {
     return errorRow(base, noKeyMessage(model), noTokens(model.label));
   }
-  const client = clientFor(model);
+  const client = cassette.clientFor(model);
   const sessions = new Map<string, Session>();
   try {
-    const listed = [];
-    for (const server of test.servers) {
-      const spec = ctx.suite.servers[server.key]!;
-      let session: Session;
-      try {
-        session = await ctx.connect(spec);
-      } catch (error) {
-        throw new Error(`server "${server.name}": ${(error as Error).message}`);
-      }
-      sessions.set(server.key, session);
-      listed.push({ name: server.name, key: server.key, tools: await listTools(session) });
-    }
-    const { tools, collisions } = mergeCatalog(listed);
-    const loop = await runAgentLoop({
-      model,
-      client,
-      prompt: test.prompt,
-      ...(test.system ? { system: test.system } : {}),
-      catalog: tools,
-      collisions,
-      sessions,
-      maxTurns: test.maxTurns,
-      maxTokens: test.maxTokens,
-      ledger: ctx.ledger,
-    });
-    const { trace } = loop;
-    for (const call of trace.tool_calls) {
-      const key = test.servers.find((s) => s.name === call.server)?.key;
-      if (key) ctx.exercised.set(key, (ctx.exercised.get(key) ?? new Set()).add(call.name));
-    }
-    const spent = { usd: trace.cost_usd, input: 0, output: 0, verdicts: [] as JudgeVerdict[] };
-    const assertions: AssertionResult[] = [];
-    if (loop.error === undefined) {
-      const { compiled } = compileAssertions(test.assertions, AGENT_TARGET_ROOTS);
-      const access: JudgeAccess = {
-        judges: ctx.suite.agent!.judges,
-        clientFor,
-        ledger: ctx.ledger,
-        question: test.prompt,
-      };
-      for (const item of compiled) {
-        assertions.push(
-          await gradeAssertion(item, trace, matchContext(test.file, ctx), access, spent),
-        );
-      }
-    }
-    const input = trace.conversation.tokens.input + spent.input;
-    const output = trace.conversation.tokens.output + spent.output;
-    const failed = assertions.some((a) => a.status !== "pass");
-    const error = loop.error ?? staleAssertion(assertions);
-    if (error === undefined) keepRecording(cassette, ctx);
-    return {
-      ...base,
-      ...replayed,
-      status: error !== undefined ? "error" : failed ? "fail" : "pass",
-      durationMs: elapsed(),
-      assertions,
-      ...(error !== undefined ? { failure: { message: error } } : {}),
-      agent: {
-        model: model.label,
-        provider: client.provider,
-        tokens: { input, output, total: input + output },
-        costUsd: spent.usd,
-        turns: trace.turns,
-        stopReason: trace.stop_reason,
-        ...(collisions.length > 0 ? { collisions } : {}),
-        ...(spent.verdicts.length > 0 ? { judges: spent.verdicts } : {}),
-      },
-    };
+    const turns = await agentTurns(test, model, { ctx, client, sessions }, cassette.clientFor);
+    if (turns.error === undefined) keepRecording(cassette, ctx);
+    return { ...base, ...replayed, ...agentOutcome(turns, model, client, elapsed()) };
   } catch (error) {
     return {
       ...base,
@@ -256,6 +179,134 @@ async function runAgentRow(test: AgentTest, model: ModelRef, ctx: RowContext): P
   }
 }
 
+/** The fields of an agent row before it runs. */
+function agentRowBase(test: AgentTest, model: ModelRef): RowBase {
+  return {
+    id: `${test.id} [${model.label}]`,
+    name: `${test.name} [${model.label}]`,
+    kind: "agent" as const,
+    server: test.servers.map((s) => s.name).join(","),
+    file: test.file,
+    line: test.pos.line,
+    col: test.pos.col,
+    budgets: [],
+  };
+}
+
+/** What one agent row's turns came to: its trace, graded assertions, spending and error. */
+interface AgentTurns {
+  readonly trace: AgentTrace;
+  readonly assertions: AssertionResult[];
+  readonly spent: Spent;
+  readonly collisions: readonly string[];
+  /** The loop's error, or a stale cassette's: the row is an error. */
+  readonly error?: string;
+}
+
+/** Where an agent row runs: the run, its model client, and the sessions it opens (closed by the caller). */
+interface AgentRowRun {
+  readonly ctx: RowContext;
+  readonly client: ModelClient;
+  readonly sessions: Map<string, Session>;
+}
+
+/** Open the row's servers, run the agent loop over their tools, then grade its assertions. */
+async function agentTurns(
+  test: AgentTest,
+  model: ModelRef,
+  row: AgentRowRun,
+  clientFor: (model: ModelRef) => ModelClient,
+): Promise<AgentTurns> {
+  const { ctx } = row;
+  const { tools, collisions } = mergeCatalog(await listServerTools(test, ctx, row.sessions));
+  const loop = await runAgentLoop({
+    model,
+    client: row.client,
+    prompt: test.prompt,
+    ...(test.system ? { system: test.system } : {}),
+    catalog: tools,
+    collisions,
+    sessions: row.sessions,
+    maxTurns: test.maxTurns,
+    maxTokens: test.maxTokens,
+    ledger: ctx.ledger,
+  });
+  const { trace } = loop;
+  for (const call of trace.tool_calls) {
+    const key = test.servers.find((s) => s.name === call.server)?.key;
+    if (key) ctx.exercised.set(key, (ctx.exercised.get(key) ?? new Set()).add(call.name));
+  }
+  const spent: Spent = { usd: trace.cost_usd, input: 0, output: 0, verdicts: [] };
+  const assertions = loop.error !== undefined ? [] : await gradeAll(test.assertions, trace, {
+    roots: AGENT_TARGET_ROOTS,
+    file: test.file,
+    ctx,
+    access: {
+      judges: ctx.suite.agent!.judges,
+      clientFor,
+      ledger: ctx.ledger,
+      question: test.prompt,
+    },
+    spent,
+  });
+  const error = loop.error ?? staleAssertion(assertions);
+  return { trace, assertions, spent, collisions, ...(error !== undefined ? { error } : {}) };
+}
+
+/** Connect each server of the row (kept in `sessions`) and list its tools. */
+async function listServerTools(
+  test: AgentTest,
+  ctx: RowContext,
+  sessions: Map<string, Session>,
+): Promise<Parameters<typeof mergeCatalog>[0]> {
+  const listed = [];
+  for (const server of test.servers) {
+    const spec = ctx.suite.servers[server.key]!;
+    let session: Session;
+    try {
+      session = await ctx.connect(spec);
+    } catch (error) {
+      throw new Error(`server "${server.name}": ${(error as Error).message}`);
+    }
+    sessions.set(server.key, session);
+    listed.push({ name: server.name, key: server.key, tools: await listTools(session) });
+  }
+  return listed;
+}
+
+/** The verdict, duration, assertions and spending of an agent row whose turns ran (in record order). */
+function agentOutcome(
+  turns: AgentTurns,
+  model: ModelRef,
+  client: ModelClient,
+  durationMs: number,
+): Omit<TestResult, keyof RowBase> {
+  const { trace, spent, collisions } = turns;
+  const input = trace.conversation.tokens.input + spent.input;
+  const output = trace.conversation.tokens.output + spent.output;
+  const failed = turns.assertions.some((a) => a.status !== "pass");
+  return {
+    status: turns.error !== undefined
+      ? "error" as const
+      : failed
+      ? "fail" as const
+      : "pass" as const,
+    durationMs,
+    assertions: turns.assertions,
+    ...(turns.error !== undefined ? { failure: { message: turns.error } } : {}),
+    agent: {
+      model: model.label,
+      provider: client.provider,
+      tokens: { input, output, total: input + output },
+      costUsd: spent.usd,
+      turns: trace.turns,
+      stopReason: trace.stop_reason,
+      ...(collisions.length > 0 ? { collisions } : {}),
+      ...(spent.verdicts.length > 0 ? { judges: spent.verdicts } : {}),
+    },
+  };
+}
+
 async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> {
   const started = performance.now();
   const base = {
@@ -268,16 +319,7 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
     col: test.pos.col,
     budgets: [],
   };
-  const spent = { usd: 0 as number | null, input: 0, output: 0, verdicts: [] as JudgeVerdict[] };
-  const info = () => {
-    const providers = [...new Set(spent.verdicts.map((v) => v.provider))];
-    return {
-      ...(providers.length > 0 ? { provider: providers.join(",") } : {}),
-      tokens: { input: spent.input, output: spent.output, total: spent.input + spent.output },
-      costUsd: spent.usd,
-      ...(spent.verdicts.length > 0 ? { judges: spent.verdicts } : {}),
-    };
-  };
+  const spent: Spent = { usd: 0, input: 0, output: 0, verdicts: [] };
   const question = test.prompt ?? describeCall(test);
   const cassette = await openCassette(ctx, {
     agent: test.name,
@@ -287,52 +329,38 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
     file: test.file,
     named: false,
   });
-  if (cassette.kind === "error") {
-    return errorRow(base, cassette.message, info());
-  }
+  if (cassette.kind === "error") return errorRow(base, cassette.message, evalInfo(spent));
   const replayed = cassette.kind === "replay" ? { replayed: true } : {};
   const missing = ctx.requireKeys && cassette.kind !== "replay"
     ? Object.values(ctx.suite.agent!.judges).find((m) => !m.apiKey)
     : undefined;
-  if (missing) {
-    return errorRow(base, noKeyMessage(missing), info());
-  }
+  if (missing) return errorRow(base, noKeyMessage(missing), evalInfo(spent));
   let session: Session | undefined;
   try {
     session = await ctx.connect(ctx.suite.servers[test.serverKey]!);
-    const plan = requestFor(test.call);
-    const exchange = await session.request(plan.method, plan.params);
-    if (exchange.failure || !exchange.response) {
-      throw new Error(exchange.failure?.message ?? "no response");
-    }
-    const root = responseRoot(exchange);
-    const { compiled } = compileAssertions(test.assertions, TEST_TARGET_ROOTS);
-    const access: JudgeAccess = {
-      judges: ctx.suite.agent!.judges,
-      clientFor: cassette.clientFor,
-      ledger: ctx.ledger,
-      question,
-    };
-    const assertions: AssertionResult[] = [];
-    for (const item of compiled) {
-      assertions.push(
-        await gradeAssertion(item, root, matchContext(test.file, ctx), access, spent),
-      );
-    }
+    const assertions = await gradeAll(test.assertions, await callOnce(session, test), {
+      roots: TEST_TARGET_ROOTS,
+      file: test.file,
+      ctx,
+      access: {
+        judges: ctx.suite.agent!.judges,
+        clientFor: cassette.clientFor,
+        ledger: ctx.ledger,
+        question,
+      },
+      spent,
+    });
     const stale = staleAssertion(assertions);
     if (stale === undefined) keepRecording(cassette, ctx);
+    const failed = assertions.some((a) => a.status !== "pass");
     return {
       ...base,
       ...replayed,
-      status: stale !== undefined
-        ? "error"
-        : assertions.some((a) => a.status !== "pass")
-        ? "fail"
-        : "pass",
+      status: stale !== undefined ? "error" : failed ? "fail" : "pass",
       durationMs: Math.round(performance.now() - started),
       assertions,
       ...(stale !== undefined ? { failure: { message: stale } } : {}),
-      agent: info(),
+      agent: evalInfo(spent),
     };
   } catch (error) {
     return {
@@ -341,11 +369,59 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
       durationMs: Math.round(performance.now() - started),
       assertions: [],
       failure: { message: error instanceof Error ? error.message : String(error) },
-      agent: info(),
+      agent: evalInfo(spent),
     };
   } finally {
     await session?.close();
   }
+}
+
+/** The eval's one call, answered: the root its assertions read. */
+async function callOnce(session: Session, test: EvalTest): Promise<unknown> {
+  const plan = requestFor(test.call);
+  const exchange = await session.request(plan.method, plan.params);
+  if (exchange.failure || !exchange.response) {
+    throw new Error(exchange.failure?.message ?? "no response");
+  }
+  return responseRoot(exchange);
+}
+
+/** The spending of an eval row: its judges' providers, tokens and cost. */
+function evalInfo(spent: Spent): AgentRowInfo {
+  const providers = [...new Set(spent.verdicts.map((v) => v.provider))];
+  return {
+    ...(providers.length > 0 ? { provider: providers.join(",") } : {}),
+    tokens: { input: spent.input, output: spent.output, total: spent.input + spent.output },
+    costUsd: spent.usd,
+    ...(spent.verdicts.length > 0 ? { judges: spent.verdicts } : {}),
+  };
+}
+
+/** How a row's assertions are graded. */
+interface Grading {
+  /** The target roots the assertions may name. */
+  readonly roots: Parameters<typeof compileAssertions>[1];
+  /** The suite file (snapshots live beside it). */
+  readonly file: string;
+  readonly ctx: RowContext;
+  readonly access: JudgeAccess;
+  /** Judge spending, added to as judges answer. */
+  readonly spent: Spent;
+}
+
+/** Grade every assertion of a row against `root`, in order. */
+async function gradeAll(
+  written: Parameters<typeof compileAssertions>[0],
+  root: unknown,
+  grading: Grading,
+): Promise<AssertionResult[]> {
+  const { compiled } = compileAssertions(written, grading.roots);
+  const context = matchContext(grading.file, grading.ctx);
+  const assertions: AssertionResult[] = [];
+  for (const item of compiled) {
+    assertions.push(await gradeAssertion(item, root, context, grading.access, grading.spent));
+  }
+  return assertions;
 }
 
 /** The fields a row has before it runs. */

@@ -4,9 +4,7 @@ import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { looksLikeSep, parseSepFile } from "./parse_sep.ts";
 import type { CorpusVersion, SepFile } from "./types.ts";
-
-/** A version directory name: `YYYY-MM-DD` with an optional `-suffix` (or `draft`). */
-export const VERSION_DIR = /^(\d{4}-\d{2}-\d{2}(-[A-Za-z0-9.]+)?|draft)$/;
+import { VERSION_DIR } from "./corpus_cache/cache_dir.ts";
 
 /**
  * Read every `*.yaml`, `*.yml` and `*.json` file under `dir` (recursively) that has the SEP shape;

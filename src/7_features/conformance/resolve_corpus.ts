@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { ConformanceExitCode } from "../../0_base/errors/exit_codes.ts";
-import { conformanceCacheRoot, type EnvLookup, safeEnv } from "./cache_dir.ts";
+import { conformanceCacheRoot, type EnvLookup, safeEnv } from "./corpus_cache/cache_dir.ts";
 import { embeddedVersion, embeddedVersions } from "./embedded.ts";
 import { flatCorpus, listVersions, readCorpusVersion, readFlatCorpus } from "./read_corpus_dir.ts";
 import type { CorpusSource, CorpusVersion } from "./types.ts";

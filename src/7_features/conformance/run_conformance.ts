@@ -1,4 +1,4 @@
-/** @module Runs every probe of a corpus version against one server and builds the ConformanceResult. */
+/** @module runConformance(): `mcptest conformance run` as one call; runs every probe of a corpus version against one server and builds the ConformanceResult. */
 
 import type { ServerEndpoint } from "../../2_connect/session/types.ts";
 import { McptestError } from "../../0_base/errors/errors.ts";
@@ -17,7 +17,14 @@ import {
   unavailableLine,
 } from "./revision_unavailable.ts";
 import { tally } from "./score.ts";
-import type { CorpusSource, CorpusVersion } from "./types.ts";
+import {
+  type CorpusChooser,
+  resolveRunInputs,
+  type RunCorpus,
+  type RunInputOptions,
+  type RunInputs,
+} from "./run_inputs.ts";
+import { VERSION } from "../../0_base/version.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
 
 /** The server could not be reached at all (exit 4). */
@@ -28,43 +35,63 @@ export class ServerUnreachableError extends McptestError {
   }
 }
 
-/** Inputs of {@link runConformance}. */
-export interface RunConformanceOptions {
-  /** The server; its protocolVersion is pinned to the target version when the table knows it. */
-  readonly server: ServerEndpoint;
-  /**
-   * The corpus to score against (its version is forced on the handshake), or a chooser that gets
-   * the revision the server negotiated when left free (undefined when that handshake failed).
-   */
-  readonly corpus: RunCorpus | CorpusChooser;
-  /** Opens a session (the live `connect`, or a fake in tests). */
-  readonly connect: (server: ServerEndpoint) => Promise<Session>;
-  /** mcptest's version, for the result. */
-  readonly toolVersion: string;
+/** Inputs of {@link runConformance}: resolved ones, or the flags of `mcptest conformance run`. */
+export interface RunConformanceOptions extends RunInputOptions {
+  /** mcptest's version, for the result (default: this mcptest's). */
+  readonly toolVersion?: string;
   /** Probe map (default: the registry). */
   readonly probes?: Readonly<Record<string, Probe>>;
 }
 
-/** A corpus version and where it came from. */
-export type RunCorpus = CorpusVersion & { readonly source: CorpusSource };
+export type { CorpusChooser, RunCorpus };
 
-/** Picks the corpus for the revision the server negotiated (undefined: the handshake failed). */
-export type CorpusChooser = (negotiated: string | undefined) => Promise<RunCorpus>;
+/** What the probing needs, settled. */
+interface Settled extends RunInputs {
+  readonly toolVersion: string;
+  readonly probes: Readonly<Record<string, Probe>>;
+  /** The corpus was chosen from the negotiated revision (no `--target-version`). */
+  readonly chosen: boolean;
+}
 
 /**
- * Score `server` against `corpus`: connect (pinned to the target revision), run each check's probe
- * (untested when none), tally and tier. A probe that stays not-verified because the server never
- * answered its request is marked `unanswered` (it caps the tier: see `scoreTier`).
+ * Score `server` against a corpus: `mcptest conformance run` as one call. Settles the inputs
+ * (the server from a `--server` value, the corpus from `revision`/`corpusDir`, refreshed first
+ * with `autoRefresh`, or chosen by the revision the server negotiates), connects (pinned to the
+ * target revision), runs each check's probe (untested when none), tallies and tiers, and writes
+ * the `capture` file. A probe that stays not-verified because the server never answered its
+ * request is marked `unanswered` (it caps the tier: see `scoreTier`).
+ * @throws {ConfigError} a malformed `--server` or `--header` value (exit 2)
+ * @throws {CorpusMissingError} no corpus for the revision (exit 2)
  * @throws {ServerUnreachableError} when the server cannot be reached (spawn, DNS, TCP, TLS, HTTP)
  * @throws {RevisionUnavailableError} when a fixed corpus's revision is refused by a server that
- *   speaks another one (exit 7, `compliance run`'s one line)
+ *   speaks another one (exit 7, `compliance run`'s one line); its `report` is the JSON report
+ * @example
+ * ```ts ignore
+ * import { runConformance } from "./run_conformance.ts";
+ *
+ * const result = await runConformance({ server: "deno run -A server.ts", revision: "2025-11-25" });
+ * console.log(result.tier, result.badge);
+ * ```
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
+  const inputs = await resolveRunInputs(options);
+  const result = await scoreServer({
+    ...inputs,
+    toolVersion: options.toolVersion ?? VERSION,
+    probes: options.probes ?? PROBES,
+    chosen: typeof inputs.corpus === "function",
+  });
+  await inputs.finish();
+  return result;
+}
+
+/** Connect, probe, tally and tier (the inputs settled). */
+async function scoreServer(options: Settled): Promise<ConformanceResult> {
   const started = performance.now();
   const { opened, corpus } = await openForCorpus(options);
   const { session, handshakeError, server } = opened;
   const transport = server.target.kind === "stdio" ? "stdio" : "http";
-  if (handshakeError !== undefined && typeof options.corpus !== "function") {
+  if (handshakeError !== undefined && !options.chosen) {
     await refuseUnspoken(options, corpus, transport);
   }
   let planned: Planned;
@@ -72,8 +99,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     const recorder = session
       ? createProbeContext(session, { version: corpus.version, transport })
       : undefined;
-    const probes = options.probes ?? PROBES;
-    planned = planChecks(corpus, probes, transport, recorder !== undefined, handshakeError);
+    planned = planChecks(corpus, options.probes, transport, recorder !== undefined, handshakeError);
     if (recorder) await runPending(planned, recorder);
   } finally {
     await session?.close();
@@ -91,7 +117,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     per_sep: counted.perSep,
     schema_version: 1,
     tier_reason: counted.tier.reason,
-    target_from: typeof options.corpus === "function" ? "server" : "flag",
+    target_from: options.chosen ? "server" : "flag",
     server: targetLabel(server.target),
     transport,
     protocol_version: session?.protocolVersion || null,
@@ -109,9 +135,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
  * chooser gets the negotiated revision, and when it falls back to an older corpus the session is
  * reopened pinned to that one.
  */
-async function openForCorpus(
-  options: RunConformanceOptions,
-): Promise<{ opened: Opened; corpus: RunCorpus }> {
+async function openForCorpus(options: Settled): Promise<{ opened: Opened; corpus: RunCorpus }> {
   const choose = options.corpus;
   if (typeof choose !== "function") {
     return { opened: await open(options, pinned(options.server, choose.version)), corpus: choose };
@@ -161,7 +185,7 @@ async function runPending({ checks, pending }: Planned, recorder: ProbeRecorder)
  * as `compliance run` does); otherwise return and score the failed handshake.
  */
 async function refuseUnspoken(
-  options: RunConformanceOptions,
+  options: Settled,
   corpus: RunCorpus,
   transport: "stdio" | "http",
 ): Promise<void> {
@@ -193,7 +217,7 @@ function pinned(server: ServerEndpoint, version: string): ServerEndpoint {
   return revision ? { ...server, revision: revision.id } : server;
 }
 
-async function open(options: RunConformanceOptions, server: ServerEndpoint): Promise<Opened> {
+async function open(options: Settled, server: ServerEndpoint): Promise<Opened> {
   try {
     return { server, session: await options.connect(server) };
   } catch (error) {

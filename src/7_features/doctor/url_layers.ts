@@ -1,16 +1,10 @@
-/** @module The seven layers of a URL target: DNS, TCP, TLS, HTTP, auth, then the MCP layers. */
+/** @module The seven layers of a URL target: DNS, TCP, TLS, then HTTP and auth (http_layers.ts), then the MCP layers. */
 
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import type { HttpTarget, ServerSpec } from "../../3_load/config/types.ts";
-import { findRevision, LATEST_INITIALIZE_REVISION } from "../../0_base/protocol/revisions.ts";
 import type { Session } from "../../2_connect/session/types.ts";
-import { initializeRequest } from "../../2_connect/session/initialize_request.ts";
-import { AuthRegistry } from "../../2_connect/auth/registry.ts";
-import { describeAuth } from "../../2_connect/auth/describe_auth.ts";
-import { fetchAuthorized, type Followed } from "../../2_connect/transport/http_fetch.ts";
-import { redactUrl } from "../../2_connect/transport/failure_layer.ts";
-import { TransportError } from "../../2_connect/transport/transport_error.ts";
+import { httpAndAuthLayers } from "./http_layers.ts";
 import { initializeLayer, readinessLayer } from "./session_layers.ts";
 import { failed, type LayerResult, ok, within } from "./types.ts";
 
@@ -86,105 +80,6 @@ async function tlsLayer(
       "check the certificate (expired, self-signed, wrong host name), or use http:// if the port is plain HTTP",
     );
   }
-}
-
-const NO_AUTH_FIX =
-  "configure the server's auth: block (bearer, headers or oauth; see docs/auth.md)";
-const AUTH_FIX =
-  "check the credentials of the server's auth: block (the variable's value, the client id and secret, the grant; see docs/auth.md)";
-
-/**
- * POST an initialize request and judge the status before MCP semantics apply. With an `auth:`
- * block the request carries its credentials (obtaining a token first for OAuth) and a 401 gets the
- * same single refresh and retry as a run.
- */
-async function httpAndAuthLayers(
-  server: ServerSpec & { target: HttpTarget },
-  timeoutMs: number,
-): Promise<LayerResult[]> {
-  const target = server.target;
-  const revision = findRevision(LATEST_INITIALIZE_REVISION)!;
-  const auth = new AuthRegistry().forServer(server.key, target);
-  let followed: Followed;
-  try {
-    followed = await fetchAuthorized(target.url, {
-      method: "POST",
-      headers: new Headers({
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        ...target.headers,
-      }),
-      body: JSON.stringify(initializeRequest(0, revision.id)),
-      signal: AbortSignal.timeout(timeoutMs),
-    }, auth);
-  } catch (error) {
-    if (error instanceof TransportError && error.layer === "auth") {
-      const detail = error.message.replace(/: auth still failed after refresh/, "")
-        .replace(/^authentication to \S+ failed: /, "");
-      return [
-        error.http
-          ? ok("http", `${error.http.status} from ${redactUrl(target.url)}`)
-          : { layer: "http", status: "n/a", detail: "not reached: no credentials to send" },
-        failed("auth", `authentication failed after refresh: ${detail}`, AUTH_FIX),
-      ];
-    }
-    if (error instanceof TransportError) {
-      return [failed("http", error.message, "point the server url at the endpoint itself")];
-    }
-    return [
-      failed(
-        "http",
-        `http request to ${redactUrl(target.url)} failed: ${reason(error)}`,
-        "check the URL and any proxy or gateway in front of the server",
-      ),
-    ];
-  }
-  const { response, redirects } = followed;
-  await response.body?.cancel().catch(() => {});
-  const status = response.status;
-  const url = redactUrl(followed.url);
-  const via = redirects.length === 0
-    ? ""
-    : ` (followed ${redirects.map((r) => `${r.status} ${r.from} -> ${r.to}`).join(", ")})`;
-  if (status === 401 || status === 403) {
-    return [
-      ok("http", `${status} from ${url}${via}`),
-      failed(
-        "auth",
-        `authentication failed: ${status}${
-          response.headers.get("www-authenticate")
-            ? ` (WWW-Authenticate: ${response.headers.get("www-authenticate")})`
-            : ""
-        }`,
-        auth ? AUTH_FIX : NO_AUTH_FIX,
-      ),
-    ];
-  }
-  if (status >= 500 || status === 404 || status === 405 || (status >= 300 && status < 400)) {
-    return [
-      failed(
-        "http",
-        `http ${status} from ${url}${via}`,
-        status >= 500
-          ? "the server or a gateway in front of it failed: check its logs"
-          : "check the URL path (MCP endpoints usually live at /mcp) and redirects",
-      ),
-    ];
-  }
-  return [
-    ok("http", `${status} from POST ${url}${via}`),
-    ok(
-      "auth",
-      auth
-        ? describeAuth(
-          auth.describe(),
-          target.auth?.kind === "oauth" ? target.auth.grant : undefined,
-        )
-        : target.headers && Object.keys(target.headers).length > 0
-        ? "credentials accepted"
-        : "no credentials needed",
-    ),
-  ];
 }
 
 /** Walk a URL target; stops at the first failing layer. The open session (if any) is returned. */

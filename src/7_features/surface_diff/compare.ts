@@ -1,4 +1,4 @@
-/** @module diffSurfaces(): every change between two surfaces, each judged breaking or not (docs/diff.md). */
+/** @module compareSurfaces(): every change between two surfaces, each judged breaking or not (docs/diff.md). */
 
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import { compareSchemas } from "./schema_compare.ts";
@@ -24,7 +24,7 @@ const DESCRIPTIVE = ["title", "description", "annotations", "icons", "_meta", "n
  * resource's mimeType changed. Not breaking: additions and description changes. A category one
  * side does not list is skipped, with the reason.
  */
-export function diffSurfaces(before: Surface, after: Surface): DiffResult {
+export function compareSurfaces(before: Surface, after: Surface): DiffResult {
   const changes: Change[] = [];
   const skipped: DiffResult["skipped"][number][] = [];
   for (const category of CATEGORIES) {

@@ -2,7 +2,7 @@
 
 import { asCassette, CassetteFormatError, isCassette } from "../../2_connect/cassette/format.ts";
 import { parseCapture } from "../../5_execute/compliance/invariants/capture_file.ts";
-import { parseServerArg } from "../conformance/server_arg.ts";
+import { serverFromFlag } from "../../3_load/config/server_spec.ts";
 import { McptestError, UsageError } from "../../0_base/errors/errors.ts";
 import { ExitCode } from "../../0_base/errors/exit_codes.ts";
 import { connect } from "../../2_connect/session/connect.ts";
@@ -19,6 +19,9 @@ export interface SideOptions {
   readonly timeoutMs?: number;
 }
 
+/** Per-request timeout of a live side when none is given, in milliseconds. */
+const DEFAULT_SIDE_TIMEOUT_MS = 10_000;
+
 /** How many pages of one list a live server may answer before the diff gives up. */
 const MAX_PAGES = 1000;
 
@@ -34,7 +37,7 @@ const CAPABILITY: Readonly<Record<string, string>> = {
  * The surface of `arg`: an `http(s)://` URL or a command line is a live server (connected,
  * listed, closed); an existing file is a cassette or a capture (`FILE#N` picks the Nth session of
  * a capture that holds several).
- * @throws {ConfigError} a file that is not JSON, at file:line:col (exit 2)
+ * @throws {ConfigError} a file that is not JSON, at file:line:col; a malformed URL, command or header (exit 2)
  * @throws {UsageError} a missing file, a file that is neither a cassette nor a capture (exit 2)
  * @throws {ConnectError} a live server that cannot be reached (exit 1); a failed listing exits 1 too
  */
@@ -98,9 +101,10 @@ export function fromFile(path: string, text: string, index?: number): Surface {
 
 /** Connect to a live server, list every category it advertises (all pages), close. */
 async function liveSurface(arg: string, options: SideOptions): Promise<Surface> {
-  const server = parseServerArg(arg, {
+  const server = serverFromFlag(arg, {
+    defaultName: "diff",
     ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    timeoutMs: options.timeoutMs || DEFAULT_SIDE_TIMEOUT_MS,
   });
   const session = await connect({ ...server, key: "diff", name: "diff" });
   try {

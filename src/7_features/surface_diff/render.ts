@@ -1,4 +1,4 @@
-/** @module Renders a DiffResult as pretty text, JSON or Markdown. */
+/** @module Renders a DiffResult as pretty text, JSON or Markdown (formats.ts maps the names). */
 
 import type { Styler } from "../../0_base/util/ansi.ts";
 import {
@@ -10,11 +10,6 @@ import {
 } from "../../0_base/util/escape.ts";
 import { breakingCount } from "./compare.ts";
 import { CATEGORIES, type Category, type Change, type DiffResult } from "./types.ts";
-
-/** The output formats of `mcptest diff`. */
-export const DIFF_FORMATS = ["pretty", "json", "markdown"] as const;
-/** One of {@link DIFF_FORMATS}. */
-export type DiffFormat = typeof DIFF_FORMATS[number];
 
 const HEADINGS: Readonly<Record<Category, string>> = {
   tool: "tools",

@@ -8,11 +8,11 @@ function samples(): string[] {
   const walk = (dir: string) => {
     for (const entry of Deno.readDirSync(dir)) {
       const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory) walk(path);
+      if (entry.isDirectory && path !== "examples/ci") walk(path);
       else if (/\.ya?ml$/.test(entry.name)) out.push(path);
     }
   };
-  walk("examples");
+  walk("examples"); // but examples/ci/: GitHub and GitLab workflows, never loaded by mcptest
   walk("compliance");
   return out;
 }

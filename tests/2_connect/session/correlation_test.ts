@@ -155,3 +155,24 @@ Deno.test("textualId() reads the id a broken frame spells out", () => {
   assert.equal(textualId('{"method": "x"'), undefined);
   assert.equal(textualId('{"id": null'), undefined);
 });
+
+Deno.test("a notification flood fails its request at the cap and the capture stops growing", async () => {
+  const { session } = scriptedSession((message, server) => {
+    const { method } = message as { method?: string };
+    if (method !== "tools/call") return;
+    const data = "x".repeat(1000);
+    for (let i = 0; i < 200; i++) {
+      server.write({ jsonrpc: "2.0", method: "notifications/message", params: { data } });
+    }
+  }, { maxNotificationBytes: 50_000 });
+  const exchange = await session.request("tools/call", {}, { timeoutMs: 60_000 });
+  assert.equal(exchange.failure?.kind, "protocol");
+  assert.match(
+    exchange.failure?.message ?? "",
+    /^the server sent \d+ bytes of notifications during tools\/call, over the 50000-byte cap \(max_notification_bytes on the server entry\)$/,
+  );
+  assert.ok(exchange.notifications.length < 50, `${exchange.notifications.length} kept`);
+  const capture = session.capture();
+  assert.ok((capture.server_messages ?? []).length < 50);
+  assert.ok((capture.server_messages_dropped?.messages ?? 0) > 150);
+});

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { conformanceCacheRoot } from "../../../src/7_features/conformance/cache_dir.ts";
+import { conformanceCacheRoot } from "../../../src/7_features/conformance/corpus_cache/cache_dir.ts";
 import {
   CorpusMissingError,
   resolveCorpus,

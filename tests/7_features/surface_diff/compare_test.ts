@@ -1,7 +1,7 @@
-/** @module diffSurfaces(): item-level rules (removed, added, prompts, resources, output schemas, skipped). */
+/** @module compareSurfaces(): item-level rules (removed, added, prompts, resources, output schemas, skipped). */
 
 import assert from "node:assert/strict";
-import { breakingCount, diffSurfaces } from "../../../src/7_features/surface_diff/compare.ts";
+import { breakingCount, compareSurfaces } from "../../../src/7_features/surface_diff/compare.ts";
 import { surfaceOf } from "../../../src/7_features/surface_diff/surface.ts";
 import type {
   Category,
@@ -29,7 +29,7 @@ function surface(items: Partial<Record<Category, Item[]>>, unknown: Category[] =
 }
 
 const rules = (a: Surface, b: Surface) =>
-  diffSurfaces(a, b).changes.map((c) => `${c.category}:${c.item}:${c.rule}:${c.breaking}`);
+  compareSurfaces(a, b).changes.map((c) => `${c.category}:${c.item}:${c.rule}:${c.breaking}`);
 
 const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
@@ -37,10 +37,10 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-Deno.test("diffSurfaces() judges each item rule", async (t) => {
+Deno.test("compareSurfaces() judges each item rule", async (t) => {
   await t.step("same surface: no change, nothing breaking", () => {
     const s = surface({ tool: [tool("a")], prompt: [{ name: "p" }] });
-    const result = diffSurfaces(s, s);
+    const result = compareSurfaces(s, s);
     assert.deepEqual(result.changes, []);
     assert.equal(breakingCount(result), 0);
   });
@@ -139,7 +139,7 @@ Deno.test("diffSurfaces() judges each item rule", async (t) => {
     ]);
   });
   await t.step("a category one side does not list is skipped, not reported as removed", () => {
-    const result = diffSurfaces(surface({ tool: [tool("a")] }), surface({}, ["tool"]));
+    const result = compareSurfaces(surface({ tool: [tool("a")] }), surface({}, ["tool"]));
     assert.deepEqual(result.changes, []);
     assert.deepEqual(result.skipped, [{ category: "tool", reason: "NEW: not listed" }]);
   });

@@ -27,6 +27,8 @@ const EXPECTED = [
   "migrate",
   "serve",
   "diff",
+  "scan",
+  "fuzz",
 ];
 
 /** The subcommand names listed under `Commands:` in a help text (commander's own `help` left out). */

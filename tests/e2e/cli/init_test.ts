@@ -2,7 +2,8 @@
 
 import assert from "node:assert/strict";
 import { exampleFor, objectExample } from "../../../src/7_features/init/example_args.ts";
-import { serverOf } from "../../../src/8_cli/init_action.ts";
+import { parseServerFlag } from "../../../src/3_load/config/server_spec.ts";
+import { DEFAULT_INIT_NAME } from "../../../src/7_features/init/init_suite.ts";
 import { itemsServerArgv, mcptest, startHttp } from "../../_helpers/cli.ts";
 
 const serverFlag = () => `items=${itemsServerArgv().map((a) => JSON.stringify(a)).join(" ")}`;
@@ -37,7 +38,8 @@ Deno.test("exampleFor() builds the smallest placeholder a schema accepts", async
   });
 });
 
-Deno.test('serverOf() reads NAME=TARGET, and a bare command or url as the server "server"', () => {
+Deno.test('init reads NAME=TARGET, and a bare command or url as the server "server"', () => {
+  const serverOf = (flag: string) => parseServerFlag(flag, { defaultName: DEFAULT_INIT_NAME });
   assert.deepEqual(serverOf("items=deno run s.ts").name, "items");
   assert.deepEqual(serverOf("deno run --allow-net=127.0.0.1 s.ts"), {
     name: "server",

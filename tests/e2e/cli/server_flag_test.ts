@@ -1,4 +1,4 @@
-/** @module One server flag everywhere (real CLI): `--server NAME=TARGET` on run, compliance run, conformance run and doctor, a bare target where one server is meant, and a bare `mcptest compliance`. */
+/** @module One server flag everywhere (real CLI): `--server NAME=TARGET` on run, compliance run, conformance run, doctor and init, a bare target where one server is meant, the same message and exit code for the same bad value, and a bare `mcptest compliance`. */
 
 import assert from "node:assert/strict";
 import { itemsServerArgv, itemsServerYaml, mcptest, tempProject } from "../../_helpers/cli.ts";
@@ -193,5 +193,39 @@ Deno.test("bare mcptest compliance runs the compliance: blocks of the project's 
       assert.equal(run.code, 2);
       assert.match(run.stderr, /unknown command 'rnu'/);
     });
+  });
+});
+
+Deno.test("every command gives the same message and exit 2 for the same bad --server", async (t) => {
+  const suite = `servers:\n${
+    itemsServerYaml("local")
+  }tools:\n  - { name: t, server: local, tool: echo }\n`;
+  await inTemp({ "mcptest.yml": suite }, async (dir) => {
+    const commands: Array<[string, (server: string) => string[]]> = [
+      ["run", (server) => ["run", "--no-cache", "--server", server]],
+      ["compliance run", (server) => ["compliance", "run", "--server", server]],
+      ["conformance run", (server) => ["conformance", "run", "--server", server]],
+      ["doctor", (server) => ["doctor", "--server", server]],
+      ["init", (server) => ["init", "--server", server, "--dir", "out"]],
+    ];
+    const cases: Array<[string, string]> = [
+      ["local=", "missing the target"],
+      [`local=node "s.js`, "unterminated double quote"],
+      ["local=http://", '"url" must be an absolute http:// or https:// URL, got "http://"'],
+      ["=node s.js", "missing the server name"],
+    ];
+    for (const [value, why] of cases) {
+      const line = `error: invalid --server ${
+        JSON.stringify(value)
+      }: ${why}; expected name=command... or name=url`;
+      for (const [label, argv] of commands) {
+        await t.step(`${label} --server ${value}`, async () => {
+          const run = await mcptest(argv(value), { cwd: dir });
+          assert.equal(run.code, 2, run.stderr);
+          assert.ok(run.stderr.split("\n").includes(line), run.stderr);
+          assert.equal(run.stdout, "");
+        });
+      }
+    }
   });
 });

@@ -1,10 +1,11 @@
-/** @module `mcptest run` and the library's loadSuite + runSuite produce the same run record on every example. */
+/** @module `mcptest run` and the library's loadSuite + runSuite produce the same run record on every example, and the same record, state and capture file with `--last-failed` and `--capture`. */
 
 import assert from "node:assert/strict";
 import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
 import { runSuite } from "../../../src/5_execute/suite/run_suite.ts";
 import { VERSION } from "../../../src/0_base/version.ts";
-import { mcptest, ROOT } from "../../_helpers/cli.ts";
+import { echoSuiteYaml, mcptest, ROOT, tempProject } from "../../_helpers/cli.ts";
+import { LAST_RUN_PATH } from "../../../src/5_execute/runner/last_failed.ts";
 import { authExampleFixture } from "../../fixtures/auth/examples.ts";
 import { startAutopilotApi } from "../../fixtures/agent/autopilot.ts";
 
@@ -118,6 +119,90 @@ Deno.test("runSuite() gives the record `mcptest run --reporter json` writes, on 
         }
       });
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/**
+ * A capture file with its JSON-RPC ids numbered in order of appearance: ids are unique across the
+ * sessions of one process, so the library's (in this test process) start elsewhere than a fresh
+ * CLI's. Everything else must be identical.
+ */
+function normaliseCapture(text: string): string {
+  const ids = new Map<unknown, number>();
+  return normalise(JSON.stringify(JSON.parse(text, (key, value) => {
+    if (key !== "id" || (typeof value !== "number" && typeof value !== "string")) return value;
+    if (!ids.has(value)) ids.set(value, ids.size + 1);
+    return ids.get(value);
+  })));
+}
+
+/** A temporary project of one echo suite: `alpha` passes, `beta` and `gamma` fail. */
+async function echoProject(): Promise<string> {
+  return await tempProject({
+    "s.yml": echoSuiteYaml(["alpha", "beta", "gamma"], ["beta", "gamma"]),
+  });
+}
+
+/** `mcptest run s.yml --reporter json` in `dir` with `args`; the record it wrote, as text. */
+async function cliRecord(dir: string, args: readonly string[]): Promise<string> {
+  const out = `${dir}/cli-record.json`;
+  const cli = await mcptest(["run", "s.yml", ...args, "--reporter", "json", "--output", out], {
+    cwd: dir,
+  });
+  assert.equal(cli.code, 1, cli.stderr);
+  const text = await Deno.readTextFile(out);
+  await Deno.remove(out);
+  return text;
+}
+
+Deno.test("runSuite() with keepLastRun and lastFailed gives the record and state of `mcptest run --last-failed`", async () => {
+  const dir = await echoProject();
+  try {
+    // A first run leaves the state: beta and gamma failed.
+    assert.equal((await mcptest(["run", "s.yml"], { cwd: dir })).code, 1);
+    const before = await Deno.readTextFile(`${dir}/${LAST_RUN_PATH}`);
+    const cli = await cliRecord(dir, ["--last-failed", "--no-cache"]);
+    const cliState = await Deno.readTextFile(`${dir}/${LAST_RUN_PATH}`);
+    await Deno.writeTextFile(`${dir}/${LAST_RUN_PATH}`, before); // the library starts where the CLI did
+    const suite = await loadSuite({ paths: ["s.yml"], cwd: dir });
+    const notices: string[] = [];
+    const record = await runSuite(suite, {
+      cwd: dir,
+      toolVersion: VERSION,
+      ci: false,
+      keepLastRun: true,
+      lastFailed: true,
+      onNotice: (line) => notices.push(line),
+    });
+    assert.deepEqual(record.tests.map((t) => t.name), ["beta", "gamma"]);
+    assert.equal(normalise(JSON.stringify(record)), normalise(cli));
+    assert.equal(await Deno.readTextFile(`${dir}/${LAST_RUN_PATH}`), cliState);
+    assert.deepEqual(notices, []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("runSuite() with captureFile gives the record and capture file of `mcptest run --capture`", async () => {
+  const dir = await echoProject();
+  try {
+    const cli = await cliRecord(dir, ["--capture", "cli-capture.json", "--no-cache"]);
+    const suite = await loadSuite({ paths: ["s.yml"], cwd: dir });
+    const record = await runSuite(suite, {
+      cwd: dir,
+      toolVersion: VERSION,
+      ci: false,
+      captureFile: `${dir}/lib-capture.json`,
+    });
+    assert.equal(normalise(JSON.stringify(record)), normalise(cli));
+    const cliCapture = await Deno.readTextFile(`${dir}/cli-capture.json`);
+    assert.match(cliCapture, /"method": "tools\/call"/);
+    assert.equal(
+      normaliseCapture(await Deno.readTextFile(`${dir}/lib-capture.json`)),
+      normaliseCapture(cliCapture),
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

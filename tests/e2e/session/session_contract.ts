@@ -135,21 +135,33 @@ export async function sessionContract(t: Deno.TestContext, target: SessionTarget
     });
 
     await t.step("server requests (ping, roots/list) are answered", async () => {
-      await withSession(target.spec(), async (session) => {
+      const client = { capabilities: { roots: {} }, roots: [{ uri: "file:///work", name: "w" }] };
+      await withSession({ ...target.spec(), client }, async (session) => {
         assert.equal(
           firstText(await session.request("tools/call", { name: "ping_client", arguments: {} })),
           "pong",
         );
         assert.equal(
           firstText(await session.request("tools/call", { name: "roots", arguments: {} })),
-          "roots: 0",
+          "roots: 1",
         );
         const replies = (session.capture().server_messages ?? []).filter((m) =>
           m.reply !== undefined
         );
         assert.deepEqual(replies.map((m) => (m.reply as { result: unknown }).result), [{}, {
-          roots: [],
+          roots: [{ uri: "file:///work", name: "w" }],
         }]);
+      });
+    });
+
+    await t.step("roots/list to a client that did not declare roots is -32601", async () => {
+      await withSession(target.spec(), async (session) => {
+        const exchange = await session.request("tools/call", { name: "roots", arguments: {} });
+        assert.match(JSON.stringify(exchange.response), /-32601|did not declare roots/);
+        const reply = (session.capture().server_messages ?? []).find((m) =>
+          (m.message as { method?: string }).method === "roots/list"
+        )?.reply as { error?: { code: number } } | undefined;
+        assert.equal(reply?.error?.code, -32601);
       });
     });
   }

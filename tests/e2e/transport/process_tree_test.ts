@@ -12,12 +12,12 @@ import {
 
 const GRACE_MS = 300;
 
-async function startTree(): Promise<
+async function startTree(setsid = false): Promise<
   { transport: StdioTransport; grandchild: number; dir: string }
 > {
   const dir = await Deno.makeTempDir();
   const transport = new StdioTransport(
-    { kind: "stdio", command: treeServerArgv(`${dir}/pids`), env: {} },
+    { kind: "stdio", command: treeServerArgv(`${dir}/pids`, setsid), env: {} },
     { killTimeoutMs: GRACE_MS },
   );
   await transport.start();
@@ -43,6 +43,23 @@ Deno.test("StdioTransport close() ends the server's whole process tree", async (
       }
     },
   );
+
+  await t.step({
+    name: "a grandchild that left the process group (setsid) is found and killed, and named",
+    ignore: Deno.build.os !== "linux",
+    fn: async () => {
+      const { transport, grandchild, dir } = await startTree(true);
+      try {
+        assert.equal(processEnded(grandchild), false);
+        await transport.close();
+        await waitEnded(grandchild, "the setsid grandchild ending after close()");
+        assert.deepEqual(transport.escaped, [grandchild]);
+      } finally {
+        await transport.close();
+        await Deno.remove(dir, { recursive: true });
+      }
+    },
+  });
 
   await t.step("also when the server exited on its own first (a normal run)", async () => {
     const { transport, grandchild, dir } = await startTree();

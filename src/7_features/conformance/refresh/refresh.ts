@@ -1,8 +1,12 @@
 /** @module `conformance refresh`: select a ref, fetch the tarball, extract the corpus, write it atomically. */
 
 import { join } from "node:path";
-import { conformanceCacheRoot, type EnvLookup, safeEnv } from "../cache_dir.ts";
-import { VERSION_DIR } from "../read_corpus_dir.ts";
+import {
+  conformanceCacheRoot,
+  type EnvLookup,
+  safeEnv,
+  VERSION_DIR,
+} from "../corpus_cache/cache_dir.ts";
 import { RefreshError } from "./errors.ts";
 import { DEFAULT_LIMITS, extractCorpus, type ExtractLimits } from "./extract.ts";
 import { cappedBody } from "./gunzip_stream.ts";

@@ -32,82 +32,22 @@ export async function* readTar(
   keep: KeepData,
 ): AsyncGenerator<TarEntry & { readonly data?: Uint8Array }> {
   const input = new ByteReader(chunks[Symbol.asyncIterator]());
-  let paxPath: string | undefined;
-  let paxSize: number | undefined;
-  let longName: string | undefined;
+  let pending: PendingNames = {};
   while (true) {
     const header = await input.read(512);
     if (header === undefined) throw new RefreshError("the tarball ends in the middle of an entry");
     if (header.every((b) => b === 0)) return;
     checkChecksum(header);
     const type = String.fromCharCode(header[156] || 48);
-    const size = paxSize ?? octal(header.subarray(124, 136), "size");
+    const size = pending.paxSize ?? octal(header.subarray(124, 136), "size");
     const padded = Math.ceil(size / 512) * 512;
-    if (type === "x" || type === "g" || type === "L" || type === "K") {
-      if (size > MAX_META_BYTES) {
-        throw new RefreshError(
-          `refusing a ${size}-byte tar metadata entry (cap ${MAX_META_BYTES})`,
-        );
-      }
-      const data = await input.read(padded);
-      if (data === undefined) throw new RefreshError("the tarball ends inside a metadata entry");
-      const body = data.subarray(0, size);
-      if (type === "x") {
-        const records = paxRecords(body);
-        if (paxPath !== undefined && records.path !== undefined) {
-          throw new RefreshError("refusing a tar entry with two pax extended headers");
-        }
-        paxPath = records.path ?? paxPath;
-        paxSize = records.size ?? paxSize;
-      } else if (type === "g") {
-        const records = paxRecords(body);
-        if (records.path !== undefined || records.size !== undefined) {
-          throw new RefreshError("refusing a global pax header that sets a path or a size");
-        }
-      } else if (type === "L") {
-        if (longName !== undefined) {
-          throw new RefreshError("refusing two GNU long names for one entry");
-        }
-        longName = cString(body);
-      }
+    if (META_TYPES.has(type)) {
+      pending = readMeta(type, await readMetaBody(input, size, padded), pending);
       continue;
     }
-    const ustarMagic = ascii(header.subarray(257, 263));
-    const posix = ustarMagic === "ustar\0";
-    const prefixField = cString(header.subarray(345, 500));
-    if (!posix && header.subarray(345, 500).some((b) => b !== 0) && ustarMagic !== "ustar ") {
-      throw new RefreshError("refusing a non-ustar tar header with data in the prefix field");
-    }
-    const prefix = posix ? prefixField : "";
-    const headerName = cString(header.subarray(0, 100));
-    if (paxPath !== undefined && longName !== undefined && paxPath !== longName) {
-      throw new RefreshError(
-        `refusing a tar entry whose pax path ${JSON.stringify(paxPath)} and GNU long name ${
-          JSON.stringify(longName)
-        } disagree`,
-      );
-    }
-    const override = paxPath ?? longName;
-    if (override !== undefined && prefix !== "") {
-      throw new RefreshError(
-        `refusing a tar entry with both a ${
-          paxPath !== undefined ? "pax path" : "GNU long name"
-        } and a ustar prefix: ${JSON.stringify(override)}`,
-      );
-    }
-    const name = override ?? (prefix !== "" ? `${prefix}/${headerName}` : headerName);
-    paxPath = undefined;
-    paxSize = undefined;
-    longName = undefined;
-    const kind = type === "0" || type === "7" || type === "\0"
-      ? "file"
-      : type === "1" || type === "2"
-      ? "link"
-      : type === "5"
-      ? "directory"
-      : "other";
-    const entry: TarEntry = { name, kind, size };
-    if (kind === "file" && keep(entry)) {
+    const entry: TarEntry = { name: entryName(header, pending), kind: kindOf(type), size };
+    pending = {};
+    if (entry.kind === "file" && keep(entry)) {
       const data = await input.read(padded);
       if (data === undefined) throw new RefreshError("the tarball ends inside a file");
       yield { ...entry, data: data.slice(0, size) };
@@ -116,6 +56,90 @@ export async function* readTar(
       yield entry;
     }
   }
+}
+
+/** Header types that describe the next entry rather than being one (pax, global pax, GNU). */
+const META_TYPES: ReadonlySet<string> = new Set(["x", "g", "L", "K"]);
+
+/** What metadata entries said about the next entry's name and size. */
+interface PendingNames {
+  readonly paxPath?: string;
+  readonly paxSize?: number;
+  readonly longName?: string;
+}
+
+/** The body of a metadata entry (capped: it is held in memory whatever the caller keeps). */
+async function readMetaBody(input: ByteReader, size: number, padded: number): Promise<Uint8Array> {
+  if (size > MAX_META_BYTES) {
+    throw new RefreshError(`refusing a ${size}-byte tar metadata entry (cap ${MAX_META_BYTES})`);
+  }
+  const data = await input.read(padded);
+  if (data === undefined) throw new RefreshError("the tarball ends inside a metadata entry");
+  return data.subarray(0, size);
+}
+
+/** Fold one metadata entry into what is pending for the next entry. */
+function readMeta(type: string, body: Uint8Array, pending: PendingNames): PendingNames {
+  if (type === "x") {
+    const records = paxRecords(body);
+    if (pending.paxPath !== undefined && records.path !== undefined) {
+      throw new RefreshError("refusing a tar entry with two pax extended headers");
+    }
+    const paxPath = records.path ?? pending.paxPath;
+    const paxSize = records.size ?? pending.paxSize;
+    return {
+      ...pending,
+      ...(paxPath !== undefined ? { paxPath } : {}),
+      ...(paxSize !== undefined ? { paxSize } : {}),
+    };
+  }
+  if (type === "g") {
+    const records = paxRecords(body);
+    if (records.path !== undefined || records.size !== undefined) {
+      throw new RefreshError("refusing a global pax header that sets a path or a size");
+    }
+  } else if (type === "L") {
+    if (pending.longName !== undefined) {
+      throw new RefreshError("refusing two GNU long names for one entry");
+    }
+    return { ...pending, longName: cString(body) };
+  }
+  return pending;
+}
+
+/** The entry's one name: pax path, else GNU long name, else ustar prefix + name. */
+function entryName(header: Uint8Array, pending: PendingNames): string {
+  const ustarMagic = ascii(header.subarray(257, 263));
+  const posix = ustarMagic === "ustar\0";
+  const prefixField = cString(header.subarray(345, 500));
+  if (!posix && header.subarray(345, 500).some((b) => b !== 0) && ustarMagic !== "ustar ") {
+    throw new RefreshError("refusing a non-ustar tar header with data in the prefix field");
+  }
+  const prefix = posix ? prefixField : "";
+  const headerName = cString(header.subarray(0, 100));
+  const { paxPath, longName } = pending;
+  if (paxPath !== undefined && longName !== undefined && paxPath !== longName) {
+    throw new RefreshError(
+      `refusing a tar entry whose pax path ${JSON.stringify(paxPath)} and GNU long name ${
+        JSON.stringify(longName)
+      } disagree`,
+    );
+  }
+  const override = paxPath ?? longName;
+  if (override !== undefined && prefix !== "") {
+    throw new RefreshError(
+      `refusing a tar entry with both a ${
+        paxPath !== undefined ? "pax path" : "GNU long name"
+      } and a ustar prefix: ${JSON.stringify(override)}`,
+    );
+  }
+  return override ?? (prefix !== "" ? `${prefix}/${headerName}` : headerName);
+}
+
+function kindOf(type: string): TarEntry["kind"] {
+  if (type === "0" || type === "7" || type === "\0") return "file";
+  if (type === "1" || type === "2") return "link";
+  return type === "5" ? "directory" : "other";
 }
 
 /** The `path` and `size` of a pax extended header; several `path` records must agree. */

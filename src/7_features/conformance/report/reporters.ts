@@ -1,8 +1,8 @@
 /** @module The conformance reporter registry: name -> renderer (pretty, json, markdown, html). */
 
 import { styler } from "../../../0_base/util/ansi.ts";
-import { UsageError } from "../../../0_base/errors/errors.ts";
 import type { ConformanceResult } from "../result.ts";
+import { type ConformanceReporterName, conformanceReporterName } from "./reporter_names.ts";
 import { renderHtml } from "./html.ts";
 import { renderJson } from "./json.ts";
 import { renderMarkdown } from "./markdown.ts";
@@ -14,25 +14,19 @@ export type ConformanceReporter = (
   options: { readonly color: boolean },
 ) => string;
 
-/** Every reporter by name. */
-export const CONFORMANCE_REPORTERS: Readonly<Record<string, ConformanceReporter>> = {
-  pretty: (result, options) => renderPretty(result, styler(options.color)),
-  json: (result) => renderJson(result),
-  markdown: (result) => renderMarkdown(result),
-  html: (result) => renderHtml(result),
-};
+/** Every reporter by name (the names are reporter_names.ts's, checked by the type). */
+export const CONFORMANCE_REPORTERS: Readonly<Record<ConformanceReporterName, ConformanceReporter>> =
+  {
+    pretty: (result, options) => renderPretty(result, styler(options.color)),
+    json: (result) => renderJson(result),
+    markdown: (result) => renderMarkdown(result),
+    html: (result) => renderHtml(result),
+  };
 
-/** Look a reporter up. @throws {UsageError} listing the known names */
+/**
+ * Look a reporter up (own names only: `constructor` is unknown like any other).
+ * @throws {ConformanceUsageError} listing the known names (a UsageError; exit 1, seed 002)
+ */
 export function getConformanceReporter(name: string): ConformanceReporter {
-  const reporter = Object.hasOwn(CONFORMANCE_REPORTERS, name)
-    ? CONFORMANCE_REPORTERS[name]
-    : undefined;
-  if (!reporter) {
-    throw new UsageError(
-      `unknown reporter "${name}"; expected one of: ${
-        Object.keys(CONFORMANCE_REPORTERS).join(", ")
-      }`,
-    );
-  }
-  return reporter;
+  return CONFORMANCE_REPORTERS[conformanceReporterName(name)];
 }

@@ -1,0 +1,42 @@
+/** @module Stage 2 of `runSuite`, cache lookup: serve the eligible selected tests from the result cache (docs/cache.md). */
+
+import type { TestCase } from "../../3_load/config/types.ts";
+import { openResultCache, type ResultCache } from "../cache/result_cache.ts";
+import type { SuiteRun } from "./run_context.ts";
+
+/** What the lookup left to run, and the cache that completes the record. */
+export interface CacheLookup {
+  /** The selected tests that must run, in suite order. */
+  readonly toRun: readonly TestCase[];
+  /** The cache of the run: its hits, and `complete` (stores passes, merges the hits). */
+  readonly cache: ResultCache;
+}
+
+/**
+ * `skip:` tests never reach the result cache (they are reported skipped, never a cached pass), nor
+ * do tests that take or use captures (a cached result sets no capture).
+ */
+export function neverCached(test: TestCase): boolean {
+  return test.skip !== undefined || test.capture !== undefined || test.captureUses !== undefined;
+}
+
+/**
+ * Look the selected tests up in the result cache (only when `options.cache`); each hit is reported
+ * to `onResult` at once. The tests left to run keep suite order.
+ */
+export async function cacheStage(
+  run: SuiteRun,
+  selected: readonly TestCase[],
+): Promise<CacheLookup> {
+  const notCached = selected.filter(neverCached);
+  const cache = await openResultCache(run.suite, selected.filter((t) => !neverCached(t)), {
+    enabled: run.options.cache ?? false,
+    cwd: run.cwd,
+    mode: run.mode,
+    updateSnapshots: run.updateSnapshots,
+    toolVersion: run.toolVersion,
+  });
+  for (const hit of cache.hits.values()) run.options.onResult?.(hit);
+  const toRun = [...cache.toRun, ...notCached].sort((a, b) => a.order - b.order);
+  return { toRun, cache };
+}

@@ -1,0 +1,31 @@
+/** @module Stage 3 of `runSuite`, execute: the tests left to run, over one session per server, into a record (not yet redacted). */
+
+import type { TestCase } from "../../3_load/config/types.ts";
+import type { RunRecord } from "../../4_record/run_record.ts";
+import { prepareTests } from "../runner/prepare.ts";
+import { collectRecord } from "../runner/run.ts";
+import type { SuiteRun } from "./run_context.ts";
+
+/**
+ * Prepare the tests (matchers compiled, targets checked: a bad one throws before any server
+ * starts) and run them with the run's flags (`--bail`, `--retries`, `--timeout`, concurrency).
+ * @returns the record of these tests, raw: the run redacts once, at the end
+ */
+export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): Promise<RunRecord> {
+  const { options } = run;
+  return await collectRecord(run.suite, prepareTests(run.suite, toRun), {
+    connect: run.connect,
+    toolVersion: run.toolVersion,
+    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.serverConcurrency !== undefined
+      ? { serverConcurrency: options.serverConcurrency }
+      : {}),
+    updateSnapshots: run.updateSnapshots,
+    ci: run.ci,
+    ...(options.onResult ? { onResult: options.onResult } : {}),
+    ...(run.onCapture ? { onCapture: run.onCapture } : {}),
+    ...(options.bail !== undefined ? { bail: options.bail } : {}),
+    ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  });
+}

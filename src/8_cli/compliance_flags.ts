@@ -1,0 +1,60 @@
+/** @module The target flags `compliance run` and `compliance baseline` share (a suite or a server, its revision, variables, timeout), and `--reporter`. */
+
+import { flagGroup } from "./flag_group.ts";
+import { REPORTERS } from "../6_report/reporters.ts";
+import { collect, oneOf, positiveInt } from "./options.ts";
+
+/** The target flags as commander parses them. */
+type TargetFlagValues = {
+  fromSuite?: string | undefined;
+  server?: string | undefined;
+  specVersion?: string | undefined;
+  header: string[];
+  timeout: number;
+  var: string[];
+  envFile: string[];
+  verbose: boolean;
+};
+
+/** The options `run` and `baseline` share. */
+export const withTargetOptions = flagGroup<TargetFlagValues>((command) =>
+  command
+    .option(
+      "--from-suite <file>",
+      "run the compliance: block of this test file (default, without --server: those of the project's suites)",
+    )
+    .option(
+      "--server <[name=]target>",
+      "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
+    )
+    .option(
+      "--spec-version <version>",
+      "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",
+    )
+    .option(
+      "--header <name:value>",
+      "extra HTTP header for --server (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--timeout <ms>",
+      "per-request timeout in milliseconds (a probe a server ignores costs this long)",
+      positiveInt,
+      5_000,
+    )
+    .option("--var <key=value>", "set a variable (repeatable)", collect, [] as string[])
+    .option(
+      "--env-file <path>",
+      "read variables from a dotenv file (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option("--verbose", "print error causes", false)
+);
+
+/** `--reporter`: a name of the reporter registry (a usage error, exit 2, otherwise). */
+export const reporterName = oneOf(
+  Object.keys(REPORTERS),
+  (name) => `unknown reporter "${name}"; expected one of: ${Object.keys(REPORTERS).join(", ")}`,
+);

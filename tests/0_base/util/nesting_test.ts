@@ -1,0 +1,83 @@
+/** @module The nesting limit: found by a linear scan before any parser or recursive walk runs, at file:line:col. */
+
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { stringify } from "yaml";
+import {
+  jsonNestingOverflow,
+  MAX_NESTING,
+  yamlNestingOverflow,
+} from "../../../src/0_base/util/nesting.ts";
+import { parseJsonText } from "../../../src/0_base/util/read_json_file.ts";
+import { parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
+import { makeFrame } from "../../../src/2_connect/transport/frame.ts";
+
+/** `depth` nested mappings `{k: {k: ... 1}}`. */
+function nested(depth: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < depth; i++) value = { k: value };
+  return value;
+}
+
+Deno.test("jsonNestingOverflow() counts brackets outside strings", () => {
+  assert.equal(jsonNestingOverflow("[[[]]]", 3), -1);
+  assert.equal(jsonNestingOverflow("[[[[]]]]", 3), 3);
+  assert.equal(jsonNestingOverflow('["[[[[", "\\"[[["]', 2), -1);
+  assert.equal(jsonNestingOverflow(JSON.stringify(nested(MAX_NESTING))), -1);
+  assert.ok(jsonNestingOverflow(JSON.stringify(nested(MAX_NESTING + 1))) > 0);
+});
+
+Deno.test("yamlNestingOverflow() counts block and flow nesting, not scalars or comments", async (t) => {
+  await t.step("block mappings and inline sequences", () => {
+    assert.equal(yamlNestingOverflow("a:\n  b:\n    c: 1\n", 3), undefined);
+    assert.deepEqual(yamlNestingOverflow("a:\n  b:\n    c:\n      d: 1\n", 3), { line: 4, col: 7 });
+    assert.deepEqual(yamlNestingOverflow("- - - - x\n", 3), { line: 1, col: 1 });
+  });
+  await t.step("flow collections, over several lines, quotes ignored", () => {
+    assert.deepEqual(yamlNestingOverflow("a: [[\n  [[1]]]]\n", 4), { line: 2, col: 4 });
+    assert.equal(yamlNestingOverflow('a: "[[[[[[" # [[[[[\n', 2), undefined);
+  });
+  await t.step("block scalars are text", () => {
+    const text = "a: |\n" +
+      Array.from({ length: 50 }, (_, i) => " ".repeat(2 + i) + "x").join("\n");
+    assert.equal(yamlNestingOverflow(text, 3), undefined);
+  });
+  await t.step("a real document of depth d overflows exactly when d > limit (property)", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (d, limit) => {
+        const text = stringify(nested(d));
+        assert.equal(yamlNestingOverflow(text, limit) !== undefined, d > limit, text);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+Deno.test("the loaders refuse deep nesting with the limit and a position, not a stack overflow", async (t) => {
+  await t.step("YAML, block-indented 2,000 levels", () => {
+    let text = "";
+    for (let i = 0; i < 2000; i++) text += `${" ".repeat(i)}k${i}:\n`;
+    assert.throws(
+      () => parseYaml(text, "deep.yml"),
+      /^ConfigErrors: deep\.yml:257:257: invalid YAML: nested deeper than 256 levels \(the most a suite may nest\)$/,
+    );
+  });
+  await t.step("YAML, flow style", () => {
+    const text = `a: ${"[".repeat(3000)}${"]".repeat(3000)}\n`;
+    assert.throws(
+      () => parseYaml(text, "flow.yml"),
+      /flow\.yml:1:259: invalid YAML: nested deeper/,
+    );
+  });
+  await t.step("JSON files", () => {
+    assert.throws(
+      () => parseJsonText(`{"a":${"[".repeat(300)}${"]".repeat(300)}}`, "c.json"),
+      /^JsonSyntaxError: c\.json:1:261: invalid JSON: nested deeper than 256 levels/,
+    );
+  });
+  await t.step("a server message is a frame that does not parse", () => {
+    const frame = makeFrame(JSON.stringify({ jsonrpc: "2.0", id: 1, result: nested(300) }));
+    assert.equal(frame.message, undefined);
+    assert.equal(frame.parseError, "nested deeper than 256 levels");
+  });
+});
