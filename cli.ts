@@ -1,4 +1,4 @@
-#!/usr/bin/env -S deno run --v8-flags=--max-semi-space-size=1 --allow-read --allow-write --allow-env --allow-run --allow-net --allow-sys
+#!/usr/bin/env -S deno run --allow-read --allow-write --allow-env --allow-run --allow-net --allow-sys
 /** @module The `mcptest` command line: builds the command tree, dispatches, exits with the code. */
 
 import { VERSION } from "./src/0_base/version.ts";

@@ -1,25 +1,33 @@
-/** @module `deno task bench`: mcptest against baselines measured in the same run, reported as ratios. */
+/**
+ * @module `deno task bench`: mcptest on every suite shape against baselines measured in the same
+ * run, printed as one table of ratios. `--smoke` runs small sizes (CI: ratios printed, never
+ * asserted as timings). `--peer` adds the comparisons that download npm packages
+ * (server-everything, the official conformance harness) in smoke mode; the full run always has them
+ * unless BENCH_SKIP_PEER=1.
+ */
 
 import { join } from "node:path";
 import { benchComplianceSpeed } from "./compliance_speed.ts";
 import { benchConformancePeer } from "./conformance_peer.ts";
-import { benchReplaySpeed } from "./replay_speed.ts";
-import { echoSuiteText, itemsServer, median } from "./echo_suite.ts";
+import { itemsServer, median } from "./echo_suite.ts";
 import { measureDeno, type ProcessStats } from "./process_stats.ts";
+import { type SuiteShape, writeShape, type WrittenSuite } from "./shapes.ts";
+import { mib, ms, renderTable, type Row } from "./table.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
-/** Tests of the runner-vs-raw comparison (the issue's goals are stated for 10,000). */
-const TESTS = Number(Deno.env.get("BENCH_TESTS") ?? 10_000);
-const ROUNDS = Number(Deno.env.get("BENCH_ROUNDS") ?? 3);
-/** Tests of the single large run whose peak RSS is checked (0 skips it). */
-const LARGE = Number(Deno.env.get("BENCH_LARGE") ?? 50_000);
-const TIME_TARGET = 1.5;
+const SMOKE = Deno.args.includes("--smoke");
+const PEER = !SMOKE ? Deno.env.get("BENCH_SKIP_PEER") !== "1" : Deno.args.includes("--peer");
+/** The sizes of a full run (the issue's goals are stated for them) and of a smoke run. */
+const SIZE = SMOKE
+  ? { big: 500, small: 100, large: 2_000, replay: 100, files: 10, rounds: 1, starts: 3 }
+  : { big: 10_000, small: 1_000, large: 50_000, replay: 1_000, files: 100, rounds: 3, starts: 7 };
 const SERVER = itemsServer(ROOT);
 /**
- * `deno <CLI> run ...` runs mcptest the way `deno task mcptest` does: the same permissions and
- * runtime flags (read from deno.json, so the bench measures what the documented command runs).
+ * `deno <CLI> ...` runs mcptest the way `deno task mcptest` does: the same permissions and runtime
+ * flags (read from deno.json, so the bench measures what the documented command runs).
  */
 const CLI = taskArgs("mcptest").map((arg) => arg === "cli.ts" ? join(ROOT, "cli.ts") : arg);
+const RAW = ["run", "--allow-run", "--allow-read", join(ROOT, "bench/raw_client_main.ts")];
 
 /** The arguments after `deno` of a deno.json task (a plain `deno ...` command line). */
 function taskArgs(name: string): string[] {
@@ -30,109 +38,246 @@ function taskArgs(name: string): string[] {
   return words.slice(1);
 }
 
-/** Write a suite of `count` echo tests against the example server. */
-async function writeSuite(dir: string, count: number): Promise<string> {
-  const file = join(dir, "bench.yml");
-  // The raw client speaks 2025-11-25 (initialize handshake): compare like with like.
-  const text = echoSuiteText(SERVER, count, {
-    protocolVersion: "2025-11-25",
-    matcher: "contains-all",
-  });
-  await Deno.writeTextFile(file, text);
-  return file;
+/** `deno <args>` measured; a crash or an unexpected exit code is no measurement. */
+async function measured(args: string[], what: string, ok = [0]): Promise<ProcessStats> {
+  const stats = await measureDeno(args, ROOT);
+  if (!ok.includes(stats.code)) throw new Error(`${what} exited ${stats.code}`);
+  return stats;
 }
 
-async function timeCommand(args: string[], cwd: string): Promise<{ ms: number; code: number }> {
-  const { ms, code } = await measureDeno(args, cwd);
-  return { ms, code };
+/** `mcptest run` of a written suite, its JSON record to `out`, with `extra` flags. */
+function runArgs(suite: WrittenSuite, out: string, extra: string[] = []): string[] {
+  const config = suite.config === undefined ? [] : ["--config", suite.config];
+  return [
+    ...CLI,
+    "run",
+    ...suite.paths,
+    ...config,
+    "--reporter",
+    "json",
+    "--output",
+    out,
+    ...extra,
+  ];
 }
 
-const RAW = ["run", "--allow-run", "--allow-read", join(ROOT, "bench/raw_client_main.ts")];
-const mib = (value: number | undefined) => value === undefined ? "n/a" : `${value.toFixed(0)} MiB`;
-const verdict = (ok: boolean) => ok ? "OK" : "OVER";
+const median$ = (runs: readonly ProcessStats[]) => median(runs.map((r) => r.ms));
+const peak$ = (runs: readonly ProcessStats[]) => Math.max(...runs.map((r) => r.peakRssMiB ?? 0));
 
-/** mcptest run vs the raw client, each its own process: wall-time ratio and peak RSS of both. */
-async function runnerVsRaw(dir: string, count: number, rounds: number, rssTarget: number) {
-  const suite = await writeSuite(dir, count);
-  console.log(`runner vs raw JSON-RPC client: ${count} tools/call over stdio, example server`);
-  // Alternate the two, `rounds` times each, and compare medians: one noisy sample decides nothing.
+/** mcptest run of `count` tests of `shape` vs the raw client making the same calls, alternated. */
+async function versusRaw(dir: string, shape: SuiteShape, count: number, files = 1) {
+  const suite = await writeShape(dir, SERVER, shape, count, files);
   const raws: ProcessStats[] = [];
   const runs: ProcessStats[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const raw = await measureDeno([...RAW, String(count), "--", ...SERVER], ROOT);
-    if (raw.code !== 0) throw new Error(`raw client exited ${raw.code}`);
-    raws.push(raw);
-    const runner = await measureDeno(
-      [...CLI, "run", suite, "--reporter", "json", "--output", join(dir, "run.json")],
-      ROOT,
-    );
-    if (runner.code !== 0) throw new Error(`mcptest run exited ${runner.code}`);
-    runs.push(runner);
+  for (let round = 0; round < SIZE.rounds; round++) {
+    raws.push(await measured([...RAW, String(count), "--", ...SERVER], "raw client"));
+    runs.push(await measured(runArgs(suite, join(dir, "run.json")), `mcptest run (${shape})`));
   }
-  const raw = median(raws.map((r) => r.ms));
-  const runner = median(runs.map((r) => r.ms));
-  const rawRss = median(raws.map((r) => r.peakRssMiB ?? 0));
-  const runnerRss = Math.max(...runs.map((r) => r.peakRssMiB ?? 0));
-  const ratio = runner / raw;
-  console.log(`  raw client   ${raw.toFixed(0)} ms, peak RSS ${mib(rawRss)} (median of ${rounds})`);
-  console.log(
-    `  mcptest run  ${runner.toFixed(0)} ms, peak RSS ${mib(runnerRss)} (median of ${rounds}; ` +
-      "includes CLI start-up and load; RSS: the highest of the rounds)",
-  );
-  console.log(
-    `  ratio        ${ratio.toFixed(2)}x  (target <= ${TIME_TARGET}x) ${
-      verdict(ratio <= TIME_TARGET)
-    }`,
-  );
-  console.log(
-    `  peak RSS     ${mib(runnerRss)}  (target <= ${rssTarget} MiB) ${
-      verdict(runnerRss <= rssTarget)
-    }`,
-  );
+  const cpu = (stats: readonly ProcessStats[]) => median(stats.map((r) => r.cpuMs ?? 0));
+  return {
+    runner: median$(runs),
+    raw: median$(raws),
+    rss: peak$(runs),
+    rawRss: peak$(raws),
+    cpu: [cpu(runs), cpu(raws)] as const,
+  };
 }
 
-/** Peak RSS of one large run (no baseline: the target is absolute). */
-async function largeRun(dir: string, count: number, rssTarget: number) {
-  const suite = await writeSuite(dir, count);
-  const run = await measureDeno(
-    [...CLI, "run", suite, "--reporter", "json", "--output", join(dir, "run.json")],
-    ROOT,
+/** Print `row` as it is measured (the table comes at the end), and return it. */
+function progress(row: Row): Row {
+  console.error(`  ${row.measure}: ${row.value} (goal ${row.goal})`);
+  return row;
+}
+
+/** A time ratio; `cpu`: the CPU times of both (own process only), shown beside the wall times. */
+function ratioRow(
+  measure: string,
+  ours: number,
+  base: number,
+  goal: number,
+  cpu?: readonly [number, number],
+): Row {
+  const ratio = ours / base;
+  const withCpu = (wall: number, used: number | undefined) =>
+    used === undefined ? ms(wall) : `${ms(wall)} (CPU ${ms(used)})`;
+  return progress({
+    measure,
+    mcptest: withCpu(ours, cpu?.[0]),
+    baseline: withCpu(base, cpu?.[1]),
+    value: `${ratio.toFixed(2)}x`,
+    goal: `<= ${goal}x`,
+    met: ratio <= goal,
+  });
+}
+
+function rssRow(measure: string, rss: number, base: number | undefined, goal: number): Row {
+  return progress({
+    measure,
+    mcptest: mib(rss),
+    baseline: base === undefined ? "-" : `${mib(base)} (raw client)`,
+    value: mib(rss),
+    goal: `<= ${goal} MiB`,
+    met: rss <= goal,
+  });
+}
+
+/** The runner-vs-raw rows: user shape (time, RSS), flow shape, split over files, the small suite. */
+async function runnerRows(dir: string): Promise<Row[]> {
+  const rows: Row[] = [];
+  const user = await versusRaw(dir, "user", SIZE.big);
+  rows.push(
+    ratioRow(
+      `${SIZE.big} stdio tests, user shape / raw client`,
+      user.runner,
+      user.raw,
+      1.5,
+      user.cpu,
+    ),
   );
-  if (run.code !== 0) throw new Error(`mcptest run exited ${run.code}`);
-  console.log(
-    `mcptest run, ${count} tests: ${run.ms.toFixed(0)} ms, peak RSS ${mib(run.peakRssMiB)}`,
+  rows.push(rssRow(`peak RSS, ${SIZE.big} tests, user shape`, user.rss, user.rawRss, 150));
+  const flow = await versusRaw(dir, "flow", SIZE.big);
+  rows.push(
+    ratioRow(
+      `${SIZE.big} stdio tests, flow shape / raw client`,
+      flow.runner,
+      flow.raw,
+      1.5,
+      flow.cpu,
+    ),
   );
-  const rss = run.peakRssMiB ?? 0;
-  console.log(
-    `  peak RSS     ${mib(rss)}  (target <= ${rssTarget} MiB) ${verdict(rss <= rssTarget)}`,
+  const split = await versusRaw(dir, "user", SIZE.big, SIZE.files);
+  rows.push(
+    ratioRow(
+      `${SIZE.big} tests over ${SIZE.files} files / raw client`,
+      split.runner,
+      split.raw,
+      1.5,
+      split.cpu,
+    ),
   );
+  const small = await versusRaw(dir, "user", SIZE.small);
+  rows.push(
+    ratioRow(`${SIZE.small} stdio tests / raw client`, small.runner, small.raw, 2, small.cpu),
+  );
+  const large = await writeShape(dir, SERVER, "user", SIZE.large);
+  const run = await measured(runArgs(large, join(dir, "large.json")), "mcptest run (large)");
+  rows.push(
+    rssRow(`peak RSS, ${SIZE.large} tests, user shape`, run.peakRssMiB ?? 0, undefined, 400),
+  );
+  return rows;
+}
+
+/** Start-up and `list`: against `deno run` of a hello world, alternated. */
+async function startRows(dir: string): Promise<Row[]> {
+  const hello = join(dir, "hello.ts");
+  await Deno.writeTextFile(hello, 'console.log("hello");\n');
+  const suite = await writeShape(dir, SERVER, "user", SIZE.big);
+  const base: number[] = [], version: number[] = [], list: ProcessStats[] = [];
+  for (let i = 0; i < SIZE.starts; i++) {
+    base.push((await measured(["run", hello], "hello world")).ms);
+    version.push((await measured([...CLI, "--version"], "mcptest --version")).ms);
+    list.push(await measured([...CLI, "list", ...suite.paths], "mcptest list"));
+  }
+  const b = median(base), l = median$(list);
+  const cpu = median(list.map((r) => r.cpuMs ?? 0));
+  return [
+    ratioRow("`mcptest --version` / `deno run` hello world", median(version), b, 1.5),
+    {
+      measure: `\`mcptest list\` of a ${SIZE.big}-test file (user shape)`,
+      mcptest: ms(l),
+      baseline: `${ms(b)} (hello world, for scale)`,
+      value: `${ms(l)} wall, ${ms(cpu)} CPU`,
+      goal: "<= 0.5 s",
+      met: l <= 500,
+    },
+  ];
+}
+
+/** Replay of recorded tests as a whole process vs the same run live, alternated. */
+async function replayRow(dir: string): Promise<Row> {
+  const suite = await writeShape(join(dir, "replay"), SERVER, "user", SIZE.replay);
+  const out = join(dir, "replay.json");
+  await measured(runArgs(suite, out, ["--record"]), "mcptest run --record");
+  const live: number[] = [], replay: number[] = [];
+  for (let round = 0; round < SIZE.rounds; round++) {
+    live.push((await measured(runArgs(suite, out, ["--live"]), "mcptest run --live")).ms);
+    replay.push((await measured(runArgs(suite, out), "mcptest run (replay)")).ms);
+  }
+  const l = median(live), r = median(replay);
+  return progress({
+    measure: `replay of ${SIZE.replay} recorded tests, whole process, vs live`,
+    mcptest: ms(r),
+    baseline: `${ms(l)} (live)`,
+    value: `${(l / r).toFixed(2)}x faster`,
+    goal: ">= 5x faster",
+    met: l / r >= 5,
+  });
+}
+
+/** The rows that need server-everything and the official harness from npm. */
+async function peerRows(): Promise<Row[]> {
+  const notRun = (measure: string, goal: string, why: string): Row => ({
+    measure,
+    mcptest: "-",
+    baseline: "-",
+    value: `not run (${why})`,
+    goal,
+    met: undefined,
+  });
+  const conformance = "`conformance run` vs the official harness, server-everything over HTTP";
+  const compliance = "stdio `compliance run` of server-everything / its `conformance run`";
+  if (!PEER) {
+    const why = SMOKE ? "smoke: pass --peer" : "BENCH_SKIP_PEER=1";
+    return [notRun(conformance, ">= 5x faster", why), notRun(compliance, "<= 3x and < 3 s", why)];
+  }
+  const rows: Row[] = [];
+  try {
+    const peer = await benchConformancePeer(ROOT, CLI, SIZE.rounds);
+    const speedUp = peer.harnessMs / peer.mcptestMs;
+    rows.push({
+      measure: conformance,
+      mcptest: ms(peer.mcptestMs),
+      baseline: `${ms(peer.harnessMs)} (harness)`,
+      value: `${speedUp.toFixed(2)}x faster`,
+      goal: ">= 5x faster",
+      met: speedUp >= 5,
+    });
+  } catch (error) {
+    rows.push(notRun(conformance, ">= 5x faster", String((error as Error).message ?? error)));
+  }
+  try {
+    const speed = await benchComplianceSpeed(ROOT, CLI);
+    rows.push({
+      measure: compliance,
+      mcptest: ms(speed.complianceMs),
+      baseline: `${ms(speed.conformanceMs)} (conformance run)`,
+      value: `${speed.ratio.toFixed(2)}x`,
+      goal: "<= 3x and < 3 s",
+      met: speed.met,
+    });
+  } catch (error) {
+    rows.push(notRun(compliance, "<= 3x and < 3 s", String((error as Error).message ?? error)));
+  }
+  return rows;
 }
 
 async function main(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-bench-" });
+  const started = performance.now();
   try {
-    await runnerVsRaw(dir, TESTS, ROUNDS, 150);
-    if (LARGE > 0) await largeRun(dir, LARGE, 400);
-
-    const baseline: number[] = [];
-    const version: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      baseline.push((await timeCommand(["eval", ""], ROOT)).ms);
-      version.push((await timeCommand([...CLI, "--version"], ROOT)).ms);
-    }
-    const v = median(version), b = median(baseline);
-    console.log("mcptest --version wall time (median of 7)");
-    console.log(`  deno eval "" ${b.toFixed(0)} ms (runtime start-up baseline)`);
+    const rows = [
+      ...await runnerRows(dir),
+      ...await startRows(dir),
+      await replayRow(dir),
+      ...await peerRows(),
+    ];
+    const when = new Date().toISOString().slice(0, 16).replace("T", " ");
+    const cpu = Deno.build.target;
     console.log(
-      `  --version    ${v.toFixed(0)} ms (target < 60 ms) ${v < 60 ? "OK" : "OVER"}; ratio ${
-        (v / b).toFixed(2)
-      }x`,
+      `\nmcptest bench${SMOKE ? " (smoke sizes)" : ""}, ${when} UTC, Deno ${Deno.version.deno}, ` +
+        `${cpu}, ${navigator.hardwareConcurrency} cores, ${ms(performance.now() - started)}\n`,
     );
-    if (Deno.env.get("BENCH_SKIP_PEER") !== "1") {
-      await benchConformancePeer(ROOT, CLI);
-      await benchComplianceSpeed(ROOT, CLI);
-    }
-    await benchReplaySpeed(ROOT);
+    console.log(renderTable(rows));
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

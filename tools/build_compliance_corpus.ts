@@ -2,19 +2,9 @@
 
 // Run: deno task compliance:build-corpus (see docs/compliance.md for the exact permissions).
 
-import { join } from "node:path";
-import { ConfigError, ConfigErrors } from "../src/0_base/errors/errors.ts";
-import { parseYaml } from "../src/0_base/yaml/yaml_source.ts";
 import { writeFileAtomic } from "../src/0_base/util/write_output.ts";
-import { validateEntry, validateRule } from "../src/3_load/compliance_corpus/validate.ts";
-import type {
-  ComplianceCorpus,
-  RegistryEntry,
-  RevisionCorpus,
-  RuleSpec,
-} from "../src/3_load/compliance_corpus/types.ts";
-import { CORPUS_VERSIONS } from "../src/3_load/compliance_corpus/versions.ts";
-import { coverageProblems } from "../src/3_load/compliance_corpus/citations.ts";
+import type { ComplianceCorpus } from "../src/3_load/compliance_corpus/types.ts";
+import { loadCorpusDir } from "../src/3_load/compliance_corpus/load_dir.ts";
 import {
   renderRulesTable,
   replaceRulesSection,
@@ -24,154 +14,12 @@ import {
 /** Where the generated module lives, relative to the repository root. */
 export const GENERATED_PATH = "src/3_load/compliance_corpus/_generated/corpus.json";
 
-async function readYaml(path: string) {
-  return parseYaml(await Deno.readTextFile(path), path);
-}
-
-/** Push a ConfigError `read` throws into `errors` (anything else is a bug and propagates). */
-function collecting(errors: ConfigError[], read: () => void): void {
-  try {
-    read();
-  } catch (error) {
-    if (error instanceof ConfigError) errors.push(error);
-    else throw error;
-  }
-}
-
-type YamlFile = Awaited<ReturnType<typeof readYaml>>;
-
-/** compliance/registry.yml: its entries by id, and each entry's index in the file. */
-interface Registry {
-  readonly file: YamlFile;
-  readonly entries: Record<string, RegistryEntry>;
-  readonly indexOf: Map<string, number>;
-}
-
 /**
- * Read and validate the whole corpus under `root` (normally `compliance/`).
+ * Read and validate the whole corpus under `root` (normally `compliance/`): every revision present.
  * @throws {ConfigErrors} every problem found, each at `file:line:col`
  */
-export async function compileCorpus(root: string): Promise<ComplianceCorpus> {
-  const errors: ConfigError[] = [];
-  const registry = await readRegistry(root, errors);
-  const revisions: Record<string, RevisionCorpus> = {};
-  const dirs = [];
-  for await (const entry of Deno.readDir(root)) if (entry.isDirectory) dirs.push(entry.name);
-  for (const dir of dirs.sort()) {
-    if (!CORPUS_VERSIONS.includes(dir)) {
-      errors.push(
-        new ConfigError(
-          `unknown corpus directory "${dir}", expected one of: ${CORPUS_VERSIONS.join(", ")}`,
-          { file: join(root, dir), line: 1, col: 1 },
-        ),
-      );
-      continue;
-    }
-    revisions[dir] = await readRevision(root, dir, registry.entries, errors);
-  }
-  for (const version of CORPUS_VERSIONS) {
-    if (!revisions[version] && !dirs.includes(version)) {
-      errors.push(new ConfigError(`missing corpus directory ${join(root, version)}`));
-    }
-  }
-  errors.push(...registryProblems(registry, revisions));
-  if (errors.length > 0) throw new ConfigErrors(errors);
-  const sortedRegistry = Object.fromEntries(
-    Object.entries(registry.entries).sort(([a], [b]) => a.localeCompare(b)),
-  );
-  return { registry: sortedRegistry, revisions };
-}
-
-/** Read registry.yml; entry problems go to `errors`, a file without a rules: list throws. */
-async function readRegistry(root: string, errors: ConfigError[]): Promise<Registry> {
-  const file = await readYaml(join(root, "registry.yml"));
-  const registry: Registry = { file, entries: {}, indexOf: new Map() };
-  const list = (file.value as { rules?: unknown })?.rules;
-  if (!Array.isArray(list)) {
-    throw new ConfigErrors([
-      new ConfigError("registry.yml needs a rules: list", file.positionOf([])),
-    ]);
-  }
-  list.forEach((raw, i) =>
-    collecting(errors, () => {
-      const entry = validateEntry(
-        raw,
-        (key) => file.positionOf(key ? ["rules", i, key] : ["rules", i]),
-        (path) => file.positionOf(["rules", i, ...path]),
-      );
-      if (registry.entries[entry.id]) {
-        throw new ConfigError(`duplicate rule id ${entry.id}`, file.positionOf(["rules", i, "id"]));
-      }
-      registry.entries[entry.id] = entry;
-      registry.indexOf.set(entry.id, i);
-    })
-  );
-  return registry;
-}
-
-/** Read the rule files of one revision directory, sorted by rule id; problems go to `errors`. */
-async function readRevision(
-  root: string,
-  dir: string,
-  registry: Record<string, RegistryEntry>,
-  errors: ConfigError[],
-): Promise<RevisionCorpus> {
-  const rules = new Map<string, RuleSpec>();
-  const files = [];
-  for await (const f of Deno.readDir(join(root, dir))) {
-    if (f.isFile && /\.ya?ml$/.test(f.name)) files.push(f.name);
-  }
-  for (const name of files.sort()) {
-    const file = await readYaml(join(root, dir, name));
-    const list = (file.value as { rules?: unknown })?.rules;
-    if (!Array.isArray(list)) {
-      errors.push(new ConfigError("a corpus file needs a rules: list", file.positionOf([])));
-      continue;
-    }
-    list.forEach((raw, i) =>
-      collecting(errors, () => {
-        const rule = validateRule(raw, registry, file.positionOf, ["rules", i]);
-        if (rules.has(rule.id)) {
-          throw new ConfigError(
-            `duplicate rule ${rule.id} in ${dir}`,
-            file.positionOf(["rules", i, "id"]),
-          );
-        }
-        rules.set(rule.id, rule);
-      })
-    );
-  }
-  return { version: dir, rules: [...rules.values()].sort((a, b) => a.id.localeCompare(b.id)) };
-}
-
-/** Registry entries at odds with the revisions: retired but still running, citations uncovered. */
-function registryProblems(
-  registry: Registry,
-  revisions: Record<string, RevisionCorpus>,
-): ConfigError[] {
-  const problems: ConfigError[] = [];
-  for (const entry of Object.values(registry.entries)) {
-    const presentIn = Object.values(revisions)
-      .filter((r) => r.rules.some((rule) => rule.id === entry.id))
-      .map((r) => r.version);
-    const at = registry.file.positionOf([
-      "rules",
-      registry.indexOf.get(entry.id)!,
-      entry.cite ? "cite" : "id",
-    ]);
-    if (entry.deprecated && presentIn.length > 0) {
-      problems.push(
-        new ConfigError(
-          `${entry.id} is retired but still runs in ${presentIn.join(", ")}: remove it there`,
-          at,
-        ),
-      );
-    }
-    for (const problem of coverageProblems(entry.id, entry.cite ?? [], presentIn)) {
-      problems.push(new ConfigError(problem, at));
-    }
-  }
-  return problems;
+export function compileCorpus(root: string): Promise<ComplianceCorpus> {
+  return loadCorpusDir(root, { everyVersion: true });
 }
 
 /** The exact text written to corpus.json (stable: the staleness test compares it byte for byte). */

@@ -1,5 +1,6 @@
 /** @module The run record: the plain JSON single source of truth of a run, which every reporter renders. */
 
+import type { LoadStats } from "./load_stats.ts";
 import type { FailureLayer } from "../2_connect/transport/types.ts";
 import type { TestKind } from "../3_load/config/types.ts";
 import type { TargetSource } from "../2_connect/session/types.ts";
@@ -37,7 +38,11 @@ export interface BudgetResult {
     | "max_duration_ms"
     | "max_response_tokens"
     | "response_headers"
-    | "response_headers_absent";
+    | "response_headers_absent"
+    | "p95_ms"
+    | "p99_ms"
+    | "error_rate"
+    | "min_throughput";
   /** The verdict. */
   readonly status: Status;
   /** The limit as written, rendered for humans. */
@@ -79,7 +84,15 @@ export interface TestResult {
   /** Display name. */
   readonly name: string;
   /** What produced it: a tool, resource or prompt test, a compliance rule, a gate, an agent test, an eval, or a run gate (`drift`, `coverage`). */
-  readonly kind: TestKind | "compliance" | "gate" | "agent" | "eval" | "drift" | "coverage";
+  readonly kind:
+    | TestKind
+    | "compliance"
+    | "gate"
+    | "agent"
+    | "eval"
+    | "drift"
+    | "coverage"
+    | "scan";
   /** Name of the server the test ran against. */
   readonly server: string;
   /** The test file (relative to the working directory). */
@@ -112,6 +125,8 @@ export interface TestResult {
   readonly flaky?: true;
   /** How many times the test ran, when it ran more than once (retries). */
   readonly attempts?: number;
+  /** Under `load:` / `--repeat` (docs/load.md): the latency distribution of the measured calls. */
+  readonly load?: LoadStats;
 }
 
 /** One model-graded verdict (llm-judge, or one juror of llm-jury). */

@@ -12,6 +12,10 @@ const BUDGETS = [
   "max_response_tokens",
   "response_headers",
   "response_headers_absent",
+  "p95_ms",
+  "p99_ms",
+  "error_rate",
+  "min_throughput",
 ];
 
 const str: Check = (v, p) => typeof v === "string" ? undefined : `${p} must be a string`;
@@ -81,6 +85,14 @@ const test = object({
     specUrl: str,
   })),
 });
+/**
+ * What is wrong with `value` as one test result of a run record (the JSON path and the problem),
+ * or undefined when it is one: the result cache checks an entry with it before serving it.
+ */
+export function testResultProblem(value: unknown): string | undefined {
+  return test(value, "result");
+}
+
 const server = object({
   name: str,
   key: str,

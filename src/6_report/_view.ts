@@ -160,7 +160,18 @@ export function countsText(record: RunRecord): string {
 export function resultMarks(test: TestResult): string[] {
   const marks = test.replayed ? ["replay"] : [];
   const flaky = flakyText(test);
-  return flaky === "" ? marks : [...marks, flaky];
+  return [...(flaky === "" ? marks : [...marks, flaky]), ...noteTexts(test)];
+}
+
+/**
+ * `note: ...` for each note a passing result carries: the `spec_version_check:` gate's bootstrap
+ * cases (no `against:` yet, no corpus for the target), which pass with a note that every
+ * reporter shows; empty otherwise.
+ */
+export function noteTexts(test: TestResult): string[] {
+  return test.assertions
+    .filter((a) => a.status === "pass" && a.matcher === "bootstrap" && a.message)
+    .map((a) => `note: ${a.message}`);
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   flakyText,
   groupByFile,
   humanDuration,
+  noteTexts,
   outcomeOf,
   skippedBudgets,
   skippedBudgetText,
@@ -23,6 +24,7 @@ import type {
   ServerRecord,
   TestResult,
 } from "../4_record/run_record.ts";
+import { loadChartHtml } from "./load_view.ts";
 
 const LABEL = {
   pass: "PASS",
@@ -171,7 +173,8 @@ function testBlock(test: TestResult): string[] {
   const tail = o === "skip"
     ? escapeText(test.skipReason ?? "skipped")
     : humanDuration(test.durationMs) + (test.cached ? " (cached)" : "") +
-      (flakyText(test) ? ` (${escapeText(flakyText(test))})` : "");
+      (flakyText(test) ? ` (${escapeText(flakyText(test))})` : "") +
+      noteTexts(test).map((n) => ` (${escapeText(n)})`).join("");
   const lines = [
     `<details class="test ${o}"${open}><summary><span class="badge ${o}">${LABEL[o]}</span>` +
     `<span class="name">${escapeText(test.name)}</span><span class="where">${
@@ -181,6 +184,7 @@ function testBlock(test: TestResult): string[] {
   ];
   const rule = failingRule(test);
   if (rule) lines.push(ruleBlock(rule));
+  if (test.load) lines.push(loadChartHtml(test.load));
   if (test.failure) lines.push(`<p class="problem">${escapeText(errorText(test))}</p>`);
   for (const a of failedAssertions(test)) lines.push(...assertionBlock(a));
   const budgets = failedBudgets(test);

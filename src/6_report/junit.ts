@@ -6,6 +6,7 @@ import {
   failureDetail,
   failureHeadline,
   groupByFile,
+  noteTexts,
   outcomeOf,
   seconds,
   skippedBudgets,
@@ -13,6 +14,7 @@ import {
 } from "./_view.ts";
 import { failingRule, ruleLine } from "./_rule.ts";
 import type { RunRecord, TestResult } from "../4_record/run_record.ts";
+import { loadFigures } from "./load_view.ts";
 
 /**
  * Render a run record as JUnit XML (the schema Jenkins, GitLab and most CI dashboards read).
@@ -80,9 +82,10 @@ function testcase(test: TestResult): string[] {
   });
   const outcome = outcomeOf(test);
   const skipped = skippedBudgets(test);
-  const out = skipped.length === 0
+  const said = [...noteTexts(test), ...skipped.map(skippedBudgetText)];
+  const out = said.length === 0
     ? []
-    : [`      <system-out>${escapeText(skipped.map(skippedBudgetText).join("\n"))}</system-out>`];
+    : [`      <system-out>${escapeText(said.join("\n"))}</system-out>`];
   if (test.cached) {
     out.unshift('      <properties><property name="mcptest.cached" value="true"/></properties>');
   }
@@ -92,6 +95,7 @@ function testcase(test: TestResult): string[] {
       `      <properties>${flaky}<property name="mcptest.attempts" value="${test.attempts}"/></properties>`,
     );
   }
+  if (test.load) out.unshift(`      <properties>${loadProperties(test.load)}</properties>`);
   if (outcome === "pass" && out.length === 0) return [`    <testcase ${head}/>`];
   if (outcome === "pass") return [`    <testcase ${head}>`, ...out, `    </testcase>`];
   const rule = failingRule(test);
@@ -111,6 +115,13 @@ function testcase(test: TestResult): string[] {
     );
   }
   return [`    <testcase ${head}>`, ...inner, ...out, `    </testcase>`];
+}
+
+/** `mcptest.load.<figure>` properties: numbers where measured, else the reason (a percentile with too few calls). */
+function loadProperties(stats: NonNullable<TestResult["load"]>): string {
+  return loadFigures(stats).map((f) =>
+    `<property ${attrs({ name: `mcptest.load.${f.name}`, value: f.value ?? f.text })}/>`
+  ).join("");
 }
 
 function attrs(values: Record<string, string | number>): string {

@@ -16,10 +16,12 @@ import {
   flakyText,
   humanDuration,
   isFailing,
+  noteTexts,
   outcomeOf,
   skippedBudgets,
 } from "./_view.ts";
 import { failingRule, linkableUrl } from "./_rule.ts";
+import { loadMarkdownSection } from "./load_view.ts";
 import type { AssertionResult, RuleRef, RunRecord, TestResult } from "../4_record/run_record.ts";
 
 const ICON = { pass: "✅", fail: "❌", budget: "⏱️", error: "💥", skip: "⏭️" } as const;
@@ -86,7 +88,7 @@ export function renderMarkdown(record: RunRecord): string {
       }
     }
   }
-  out.push(...skippedSection(record));
+  out.push(...skippedSection(record), ...loadMarkdownSection(record.tests));
   const flaky = record.tests.filter((t) => t.flaky);
   if (flaky.length > 0) {
     out.push("", "### Flaky", "", "These tests passed only on a retry.", "");
@@ -96,13 +98,15 @@ export function renderMarkdown(record: RunRecord): string {
       );
     }
   }
+  out.push(...notesSection(record));
   out.push("", "<details><summary>All tests</summary>", "");
   out.push("| Status | Test | Kind | Duration | Location |", "| --- | --- | --- | ---: | --- |");
   for (const test of record.tests) {
     const o = outcomeOf(test);
     const duration = o === "skip" ? markdownCell(test.skipReason ?? "skipped") : humanDuration(
       test.durationMs,
-    ) + (test.cached ? " (cached)" : "") + (flakyText(test) ? ` (${flakyText(test)})` : "");
+    ) + (test.cached ? " (cached)" : "") + (flakyText(test) ? ` (${flakyText(test)})` : "") +
+      noteTexts(test).map((n) => ` (${markdownCell(n)})`).join("");
     out.push(
       `| ${ICON[o]} ${LABEL[o]} | ${markdownCell(test.name)} | ${test.kind} | ${duration} | ${
         location(test.file, test.line)
@@ -179,4 +183,14 @@ function location(file: string, line: number): string {
 
 function oneLine(text: string): string {
   return text.replace(/\r?\n|\r/g, " ");
+}
+
+/** The notes of passing results (a gate with nothing to compare yet), one line each; none: empty. */
+function notesSection(record: RunRecord): string[] {
+  const lines = record.tests.flatMap((test) =>
+    noteTexts(test).map((note) =>
+      `- ${markdownCell(test.name)}: ${markdownCell(note)} (${location(test.file, test.line)})`
+    )
+  );
+  return lines.length === 0 ? [] : ["", "### Notes", "", ...lines];
 }

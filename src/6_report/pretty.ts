@@ -10,6 +10,7 @@ import { isBudgetOnlyFailure, snapshotCounts } from "../4_record/summary.ts";
 import type { Styler } from "../0_base/util/ansi.ts";
 import { escapeControls, escapeStrings, neutralizeCommands } from "../0_base/util/escape.ts";
 import { failingRule, ruleSummary } from "./_rule.ts";
+import { loadLine } from "./load_view.ts";
 import {
   countsText,
   failureLocation,
@@ -22,7 +23,7 @@ const DETAIL = " ".repeat(8);
 const VALUE = " ".repeat(10);
 
 /** Test kinds a suite declares (the ones `runSuite` reports as they finish, in file order). */
-const RUN_LATER = new Set(["compliance", "gate", "agent", "eval", "drift", "coverage"]);
+const RUN_LATER = new Set(["compliance", "gate", "agent", "eval", "drift", "coverage", "scan"]);
 
 /** Whether a result is a suite test (tool, resource, prompt, list), not a later row (compliance, gate, agent, ...). */
 export function isSuiteTest(test: { readonly kind: string }): boolean {
@@ -95,7 +96,7 @@ export function prettyTail(record: RunRecord, style: Styler): string {
       }
     }
   }
-  if (record.cost) lines.push("", costLine(record.cost));
+  if (record.cost) lines.push("", costLine(record.cost, record.tests));
   lines.push("", summaryLine(record));
   return neutralizeCommands(lines.join("\n") + "\n");
 }
@@ -164,12 +165,17 @@ function renderTest(test: TestResult, width: number, style: Styler): string[] {
   const lines = [
     `  ${label}${gap}${name.padEnd(Math.max(width, name.length + 4))}${style.dim(tail)}${cached}`,
   ];
+  if (test.load) lines.push(`${DETAIL}${style.dim(`load: ${loadLine(test.load)}`)}`);
   for (const line of judgeLines(test)) lines.push(`${DETAIL}${style.dim(oneLine(line))}`);
   const rule = failingRule(test);
   if (rule) lines.push(`${DETAIL}${style.dim(oneLine(ruleSummary(rule)))}`);
   if (test.status === "fail" || test.status === "error") {
     const at = failureLocation(test);
-    lines.push(`${DETAIL}${style.dim(`at ${oneLine(test.file)}:${at.line}:${at.col}`)}`);
+    // A rule run with --server has no file: name the rule of the corpus instead of a place.
+    const where = test.kind === "compliance" && !/\.ya?ml$/i.test(test.file) && test.rule
+      ? `rule ${test.rule.id} of the ${test.rule.revision} corpus`
+      : `${oneLine(test.file)}:${at.line}:${at.col}`;
+    lines.push(`${DETAIL}${style.dim(`at ${where}`)}`);
   }
   if (test.failure) {
     const layer = test.failure.layer ? ` [${test.failure.layer}]` : "";
@@ -219,10 +225,17 @@ function judgeLines(test: TestResult): string[] {
   );
 }
 
-/** The run's model spending. */
-function costLine(cost: NonNullable<RunRecord["cost"]>): string {
+/** The run's model spending; "unknown" for the rows whose cost is (no price for their model). */
+function costLine(cost: NonNullable<RunRecord["cost"]>, tests: readonly TestResult[]): string {
   const tripped = cost.capTripped ? ` (stopped by ${cost.capTripped})` : "";
-  return `Model cost: $${cost.totalUsd.toFixed(6)}${tripped}`;
+  const unknown = tests.filter((t) => t.agent && t.agent.costUsd === null).length;
+  const known = `$${cost.totalUsd.toFixed(6)}`;
+  const total = unknown === 0
+    ? known
+    : cost.totalUsd === 0
+    ? "unknown"
+    : `${known} plus unknown (${unknown} row${unknown === 1 ? "" : "s"} without a price)`;
+  return `Model cost: ${total}${tripped}`;
 }
 
 function renderAssertion(a: AssertionResult): string[] {

@@ -9,6 +9,7 @@ import {
   failedAssertions,
   failedBudgets,
   flakyText,
+  noteTexts,
   skippedBudgets,
   skippedBudgetText,
 } from "./_view.ts";
@@ -38,7 +39,7 @@ interface Finding {
   message: string;
   line: number;
   col: number;
-  bucket: "assertion" | "budget" | "error" | "compliance" | "flaky";
+  bucket: "assertion" | "budget" | "error" | "compliance" | "flaky" | "note";
   /** The compliance rule the finding is about, when the record names it. */
   rule?: RuleRef;
 }
@@ -146,6 +147,17 @@ function findingsOf(test: TestResult): Finding[] {
       bucket: "flaky",
     }];
   }
+  if (test.status === "pass" && noteTexts(test).length > 0) {
+    // A gate that passes only because there is nothing to compare yet says so (a `note`).
+    return noteTexts(test).map((message) => ({
+      ruleId: "note",
+      level: "note" as const,
+      message: `${test.name}: ${message}`,
+      line: test.line,
+      col: test.col,
+      bucket: "note" as const,
+    }));
+  }
   if (test.status !== "fail") return [];
   const findings: Finding[] = [];
   const compliance = complianceRuleId(test);
@@ -223,6 +235,12 @@ function describe(f: Finding): [string, string] {
     return [
       "A test passed only on a retry.",
       "The test failed, then passed when retried (retries:, --retries): it is flaky.",
+    ];
+  }
+  if (f.bucket === "note") {
+    return [
+      "A gate passed with a note.",
+      "The gate had nothing to compare yet (spec_version_check: without against:, or no corpus for the target), so it passed and says why.",
     ];
   }
   if (prefix === "budget") {

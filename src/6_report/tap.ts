@@ -8,6 +8,7 @@ import {
   failedBudgets,
   failureHeadline,
   flakyText,
+  noteTexts,
   outcomeOf,
   skippedBudgets,
   skippedBudgetText,
@@ -44,7 +45,13 @@ export function renderTap(record: RunRecord): string {
 function testLines(test: TestResult, n: number): string[] {
   const skipped = skippedBudgets(test).map((b) => comment(`budget ${skippedBudgetText(b)}`));
   const flaky = flakyText(test);
-  return [...verdictLines(test, n), ...(flaky === "" ? [] : [comment(flaky)]), ...skipped];
+  const notes = noteTexts(test).map(comment);
+  return [
+    ...verdictLines(test, n),
+    ...(flaky === "" ? [] : [comment(flaky)]),
+    ...notes,
+    ...skipped,
+  ];
 }
 
 function verdictLines(test: TestResult, n: number): string[] {

@@ -21,7 +21,8 @@ export function authCommand(done: (code: number) => void) {
       `
 Prints the URL to open; the browser's redirect comes back to a listener on 127.0.0.1.
 Tokens are kept in $XDG_CONFIG_HOME/mcptest/tokens.json (else ~/.config/mcptest/tokens.json),
-mode 0600, and used by servers with grant: authorization_code.`,
+mode 0600, and used by servers with grant: authorization_code.
+Exit codes: 0 tokens stored, 1 the authorization failed or timed out, 2 bad arguments or config.`,
     )
     .action(async (server, paths, options) => {
       const { loginAction } = await import("./auth_action.ts");
@@ -34,6 +35,10 @@ mode 0600, and used by servers with grant: authorization_code.`,
       .argument("[paths...]", "test files or folders declaring it (default: as mcptest run)"),
   )
     .option("--verbose", "print error causes", false)
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 tokens forgotten (or none stored), 2 bad arguments or config.",
+    )
     .action(async (server, paths, options) => {
       const { logoutAction } = await import("./auth_action.ts");
       done(await logoutAction(server, paths, options));

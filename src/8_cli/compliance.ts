@@ -76,8 +76,8 @@ speak the revision asked for (one line, no rule run).
 Examples:
   mcptest compliance run --from-suite examples/spec-version-pinning.yml
   mcptest compliance run --from-suite examples/compliance-grade.yml --save-grade
-  mcptest compliance run --server "deno run -A server.ts" --spec-version v2025-06-18
-  mcptest compliance run --server http://127.0.0.1:3000/mcp --spec-version v2025-11-25 --baseline compliance-baseline.json`,
+  mcptest compliance run --server "deno run -A server.ts" --target-version v2025-06-18
+  mcptest compliance run --server http://127.0.0.1:3000/mcp --target-version v2025-11-25 --baseline compliance-baseline.json`,
     )
     .action(async (options) => {
       const { complianceRunAction } = await import("./compliance_run_action.ts");
@@ -96,8 +96,11 @@ export function complianceBaselineCommand(done: (code: number) => void) {
     .addHelpText(
       "after",
       `
+Exit codes: 0 baseline written, 2 bad arguments, bad suite or unwritable file, 7 the server does
+not speak the revision asked for (nothing written).
+
 Examples:
-  mcptest compliance baseline --server "deno run -A server.ts" --spec-version v2025-06-18 --output compliance-baseline.json`,
+  mcptest compliance baseline --server "deno run -A server.ts" --target-version v2025-06-18 --output compliance-baseline.json`,
     )
     .action(async (options) => {
       const { complianceBaselineAction } = await import("./compliance_run_action.ts");

@@ -1,6 +1,7 @@
 /** @module The target flags `compliance run` and `compliance baseline` share (a suite or a server, its revision, variables, timeout), and `--reporter`. */
 
 import { flagGroup } from "./flag_group.ts";
+import { declareRevisionFlag, type RevisionFlagValues } from "./revision_flag.ts";
 import { REPORTERS } from "../6_report/reporters.ts";
 import { collect, oneOf, positiveInt } from "./options.ts";
 
@@ -8,7 +9,7 @@ import { collect, oneOf, positiveInt } from "./options.ts";
 type TargetFlagValues = {
   fromSuite?: string | undefined;
   server?: string | undefined;
-  specVersion?: string | undefined;
+  registry?: string | undefined;
   header: string[];
   timeout: number;
   var: string[];
@@ -16,9 +17,12 @@ type TargetFlagValues = {
   verbose: boolean;
 };
 
-/** The options `run` and `baseline` share. */
-export const withTargetOptions = flagGroup<TargetFlagValues>((command) =>
-  command
+/** The options `run` and `baseline` share (`--target-version`, alias `--spec-version`, included). */
+export const withTargetOptions = flagGroup<TargetFlagValues & RevisionFlagValues>((command) =>
+  declareRevisionFlag(
+    command,
+    "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",
+  )
     .option(
       "--from-suite <file>",
       "run the compliance: block of this test file (default, without --server: those of the project's suites)",
@@ -28,8 +32,8 @@ export const withTargetOptions = flagGroup<TargetFlagValues>((command) =>
       "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
     )
     .option(
-      "--spec-version <version>",
-      "with --server: the revision to run (v2025-06-18 or 2025-06-18; default: the newest the server negotiates)",
+      "--registry <file>",
+      "with --server: run the corpus of this rule registry and the <version>/ folders beside it",
     )
     .option(
       "--header <name:value>",

@@ -8,27 +8,32 @@ import { oneOf } from "./options.ts";
 export function complianceDiffCommand(done: (code: number) => void) {
   return new Command("diff")
     .description("Diff two corpus revisions: changed, added, removed and unchanged rules")
-    .argument("<from>", "the revision the suite is authored against (e.g. v2024-11-05)")
-    .argument("<to>", "the revision to compare with (e.g. v2025-06-18)")
+    .argument(
+      "<from>",
+      "the revision the suite is authored against (e.g. v2024-11-05), or a corpus folder",
+    )
+    .argument("<to>", "the revision to compare with (e.g. v2025-06-18), or a corpus folder")
     .option("--format <format>", "pretty or json", prettyOrJson, "pretty")
     .option("--no-color", "never colour the output")
     .addHelpText(
       "after",
       `
 Exit codes: 0 clean (no shared rule changed its expectation), 1 changed rules exist,
-2 unknown revision or bad arguments.
+2 unknown revision, invalid corpus folder or bad arguments. A folder is <root>/<version> with
+the rule registry at <root>/registry.yml, validated as the embedded corpus is.
 
 Examples:
   mcptest compliance diff v2024-11-05 v2025-06-18
-  mcptest compliance diff v2025-11-25 v2026-07-28 --format json`,
+  mcptest compliance diff v2025-11-25 v2026-07-28 --format json
+  mcptest compliance diff v2025-11-25 my-corpus/v2025-11-25`,
     )
     .action(async (from, to, options) => {
-      const [{ diffCorpusVersions }, { COMPLIANCE_CORPUS }, { useColor }] = await Promise.all([
+      const [{ diffCorpusVersions }, { diffSides }, { useColor }] = await Promise.all([
         import("../3_load/compliance_corpus/revision_diff.ts"),
-        import("../3_load/compliance_corpus/embedded.ts"),
+        import("./compliance_diff_sides.ts"),
         import("./color.ts"),
       ]);
-      const diff = diffCorpusVersions(COMPLIANCE_CORPUS, from, to);
+      const diff = diffCorpusVersions(await diffSides(from, to), from, to);
       console.log(
         options.format === "json"
           ? JSON.stringify(diff, null, 2)

@@ -12,12 +12,14 @@ import {
 import { getReporter } from "../6_report/reporters.ts";
 import { writeOutput } from "../0_base/util/write_output.ts";
 import { useColor } from "./color.ts";
+import { dirname } from "node:path";
+import { loadCorpusDir } from "../3_load/compliance_corpus/load_dir.ts";
 import type { ComplianceBaselineOptions, ComplianceRunOptions } from "./compliance.ts";
 
 /** `mcptest compliance run`: report every rule result; exit 1 on a failure or a stale baseline entry. */
 export async function complianceRunAction(options: ComplianceRunOptions): Promise<number> {
   const run = await runComplianceSuite({
-    ...complianceTarget(options),
+    ...await complianceTarget(options),
     ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
     ...(options.saveGrade !== undefined ? { saveGrade: options.saveGrade } : {}),
     ...(options.capture !== undefined ? { captureFile: options.capture } : {}),
@@ -34,7 +36,7 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
 export async function complianceBaselineAction(
   options: ComplianceBaselineOptions,
 ): Promise<number> {
-  const run = await runComplianceSuite(complianceTarget(options));
+  const run = await runComplianceSuite(await complianceTarget(options));
   if (!sayRevision(run)) return ExitCode.NoTests;
   const baseline = baselineOf(run.record.tests);
   await writeBaseline(options.output, baseline);
@@ -45,9 +47,9 @@ export async function complianceBaselineAction(
 }
 
 /** The target flags as `runComplianceSuite` options: `--from-suite` or `--server`, and the rest. */
-function complianceTarget(
+async function complianceTarget(
   options: ComplianceBaselineOptions | ComplianceRunOptions,
-): ComplianceSuiteOptions {
+): Promise<ComplianceSuiteOptions> {
   const server = options.server === undefined ? undefined : serverFromFlag(options.server, {
     defaultName: "server",
     headers: options.header,
@@ -56,9 +58,14 @@ function complianceTarget(
   return {
     ...(options.fromSuite !== undefined ? { fromSuite: options.fromSuite } : {}),
     ...(server ? { server } : {}),
-    ...(options.specVersion !== undefined ? { revision: options.specVersion } : {}),
+    ...(options.targetVersion !== undefined ? { revision: options.targetVersion } : {}),
     vars: options.var,
     envFiles: options.envFile,
+    ...(options.registry !== undefined
+      ? {
+        corpus: await loadCorpusDir(dirname(options.registry), { registryFile: options.registry }),
+      }
+      : {}),
   };
 }
 
@@ -69,7 +76,7 @@ function complianceTarget(
 function sayRevision(run: ComplianceSuiteRun): boolean {
   if (run.pickedRevision !== undefined) {
     console.error(
-      `spec version ${run.pickedRevision}: the newest revision the server negotiates (--spec-version forces another)`,
+      `spec version ${run.pickedRevision}: the newest revision the server negotiates (--target-version forces another)`,
     );
   }
   if (run.revisionUnavailable === undefined) return true;

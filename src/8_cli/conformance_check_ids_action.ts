@@ -2,6 +2,7 @@
 
 import { ConformanceExitCode } from "../0_base/errors/exit_codes.ts";
 import { writeReport } from "../7_features/conformance/write_report.ts";
+import { forTerminal } from "../0_base/util/escape.ts";
 import { checkIds } from "../7_features/conformance/check_ids.ts";
 import { CHECK_IDS_FORMATS } from "../7_features/conformance/check_ids_formats.ts";
 import type { ConformanceCheckIdsOptions } from "./conformance_check_ids.ts";
@@ -14,6 +15,7 @@ export async function conformanceCheckIdsAction(
     ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     ...(options.targetVersion === undefined ? {} : { revision: options.targetVersion }),
   });
-  await writeReport("-", CHECK_IDS_FORMATS[options.format](report));
+  // Ids come from a corpus folder: escaped before they reach a terminal.
+  await writeReport("-", forTerminal(CHECK_IDS_FORMATS[options.format](report), options.format));
   return ConformanceExitCode.Ok;
 }

@@ -1,16 +1,14 @@
 /** @module `mcptest conformance refresh`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { withRevisionFlag } from "./revision_flag.ts";
 
 /** `mcptest conformance refresh`; `done` receives the exit code. */
 export function conformanceRefreshCommand(done: (code: number) => void) {
-  return new Command("refresh")
-    .description("Fetch the upstream SEP corpus into the user cache (or --corpus-dir)")
-    .option(
-      "--target-version <version>",
-      "spec version to file the corpus under, or latest",
-      "latest",
-    )
+  return withRevisionFlag("spec version to file the corpus under, or latest (default: latest)")(
+    new Command("refresh")
+      .description("Fetch the upstream SEP corpus into the user cache (or --corpus-dir)"),
+  )
     .option("--corpus-dir <path>", "destination root (default: the user cache)")
     .option(
       "--url <url>",

@@ -2,6 +2,7 @@
 
 import { ConformanceExitCode } from "../0_base/errors/exit_codes.ts";
 import { writeReport } from "../7_features/conformance/write_report.ts";
+import { forTerminal } from "../0_base/util/escape.ts";
 import { refreshCorpus } from "../7_features/conformance/refresh/refresh.ts";
 import { renderRefreshSummary } from "../7_features/conformance/refresh/summary_text.ts";
 import type { ConformanceRefreshOptions } from "./conformance_refresh.ts";
@@ -11,7 +12,7 @@ export async function conformanceRefreshAction(
   options: ConformanceRefreshOptions,
 ): Promise<number> {
   const summary = await refreshCorpus({
-    revision: options.targetVersion,
+    revision: options.targetVersion ?? "latest",
     url: options.url,
     sourcePath: options.sourcePath,
     dryRun: options.dryRun,
@@ -20,6 +21,6 @@ export async function conformanceRefreshAction(
     ...(options.codeloadUrl === undefined ? {} : { codeloadUrl: options.codeloadUrl }),
     ...(options.apiUrl === undefined ? {} : { apiUrl: options.apiUrl }),
   });
-  await writeReport("-", renderRefreshSummary(summary));
+  await writeReport("-", forTerminal(renderRefreshSummary(summary))); // names from a tarball
   return ConformanceExitCode.Ok;
 }

@@ -3,19 +3,20 @@
 import { Command } from "@commander-js/extra-typings";
 import { conformanceReporterName } from "../7_features/conformance/report/reporter_names.ts";
 import { collect, positiveInt } from "./options.ts";
+import { withRevisionFlag } from "./revision_flag.ts";
 
 /** `mcptest conformance run`; `done` receives the exit code. */
 export function conformanceRunCommand(done: (code: number) => void) {
-  return new Command("run")
-    .description("Score a server (HTTP URL or stdio command) against a corpus version")
-    .requiredOption(
-      "--server <[name=]target>",
-      "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
-    )
-    .option(
-      "--target-version <version>",
-      "spec version to score against (default: the newest revision the server negotiates)",
-    )
+  return withRevisionFlag(
+    "spec version to score against (default: the newest revision the server negotiates)",
+  )(
+    new Command("run")
+      .description("Score a server (HTTP URL or stdio command) against a corpus version")
+      .requiredOption(
+        "--server <[name=]target>",
+        "MCP server: an http(s):// URL or a stdio command line, optionally named (name=target)",
+      ),
+  )
     .option(
       "--corpus-dir <path>",
       "corpus root: <version>/ folders of SEP files, or one flat folder of them (skips cache and embedded)",
@@ -40,6 +41,12 @@ export function conformanceRunCommand(done: (code: number) => void) {
     .option(
       "--header <name:value>",
       "extra HTTP header for the server (repeatable)",
+      collect,
+      [] as string[],
+    )
+    .option(
+      "--safe-tool <name[=json]>",
+      "a tool the probes may call, with its arguments as a JSON object (repeatable; default: read-only tools without required arguments)",
       collect,
       [] as string[],
     )

@@ -1,6 +1,7 @@
 /** @module The `mcptest conformance run` action: flags in, runConformance(), the report out, exit code. */
 
 import { ConformanceExitCode } from "../0_base/errors/exit_codes.ts";
+import { parseSafeTool } from "../3_load/config/safe_tool.ts";
 import { getConformanceReporter } from "../7_features/conformance/report/reporters.ts";
 import type { ConformanceResult } from "../7_features/conformance/result.ts";
 import {
@@ -44,6 +45,7 @@ function runOptions(options: ConformanceRunOptions): RunConformanceOptions {
     ...(options.targetVersion === undefined ? {} : { revision: options.targetVersion }),
     ...(options.corpusDir === undefined ? {} : { corpusDir: options.corpusDir }),
     ...(options.capture === undefined ? {} : { capture: options.capture }),
+    ...(options.safeTool.length === 0 ? {} : { safeTools: options.safeTool.map(parseSafeTool) }),
   };
 }
 

@@ -4,25 +4,24 @@ import { Command } from "@commander-js/extra-typings";
 import { doctorFormat } from "../7_features/doctor/formats.ts";
 import { positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
+import { withRevisionFlag } from "./revision_flag.ts";
 
 /** Build `mcptest doctor`; exit 0 every layer passed, 1 a layer or migration row failed, 2 bad input. */
 export function doctorCommand(done: (code: number) => void) {
-  return withSuiteFlags(
-    new Command("doctor")
-      .description(
-        "Check each server layer by layer (DNS, TCP, TLS, HTTP, auth, initialize, readiness)",
-      )
-      .argument(
-        "[paths...]",
-        "test files or folders whose servers to check (default: as mcptest run)",
-      )
-      .option("--url <url>", "check this URL only")
-      .option("--command <command>", "check this stdio command only (split like a shell)"),
+  return withRevisionFlag("add the migration probe toward this revision (2026-07-28)")(
+    withSuiteFlags(
+      new Command("doctor")
+        .description(
+          "Check each server layer by layer (DNS, TCP, TLS, HTTP, auth, initialize, readiness)",
+        )
+        .argument(
+          "[paths...]",
+          "test files or folders whose servers to check (default: as mcptest run)",
+        )
+        .option("--url <url>", "check this URL only")
+        .option("--command <command>", "check this stdio command only (split like a shell)"),
+    ),
   )
-    .option(
-      "--target-version <version>",
-      "add the migration probe toward this revision (2026-07-28)",
-    )
     .option("--format <format>", "pretty or json", doctorFormat, "pretty" as const)
     .option(
       "--timeout <ms>",

@@ -4,6 +4,7 @@ import { ConfigErrors, McptestError } from "../0_base/errors/errors.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { styler } from "../0_base/util/ansi.ts";
 import { escapeControls, neutralizeCommands } from "../0_base/util/escape.ts";
+import { isBrokenPipe } from "../0_base/util/write_output.ts";
 import { useColor } from "./color.ts";
 
 /**
@@ -16,6 +17,8 @@ export function handleError(error: unknown, verbose = false): number {
   const prefix = style.red("error:");
   const say = (head: string, text: string) =>
     console.error(neutralizeCommands(`${head}${escapeControls(text, true)}`));
+  // The reader of stdout left (`mcptest list | head -1`): nothing to tell it, and no error.
+  if (isBrokenPipe(error)) return ExitCode.Ok;
   if (error instanceof ConfigErrors) {
     for (const e of error.errors) say(`${prefix} `, e.message);
     return error.exitCode;

@@ -21,7 +21,10 @@ export function initCommand(done: (code: number) => void) {
       `
 Writes mcptest.yml (the server, suites: tests/) and tests/<name>.yml: one lists: test per
 advertised kind and one test per tool, args from its input schema, checked against its output
-schema. Never overwrites a file: when one exists nothing is written (exit 2, naming it).
+schema. With an mcptest.yml already there, adds the server to it (and the file to its suites:).
+Also writes mcptest.schema.json (the $schema the files point at) and adds .mcptest/ to .gitignore.
+Never overwrites: an existing test file or server of that name stops it (exit 2, naming it).
+Exit codes: 0 written, 1 the server could not be reached or listed, 2 bad arguments or a file exists.
 
 Examples:
   mcptest init --server items="deno run -A server.ts"

@@ -17,6 +17,7 @@ export function listCommand(done: (code: number) => void) {
     .option("--filter <pattern>", "tests whose name contains pattern, or matches /regex/")
     .option("--shard <k/n>", "shard k of n (as mcptest run --shard)")
     .option("--last-failed", "only the tests that failed in the previous run", false)
+    .option("--last-failed-or-all", "as --last-failed; none failed: every test", false)
     .option("--format <format>", "output format: pretty, json", listFormat, "pretty")
     .option("--verbose", "print error causes", false)
     .addHelpText(

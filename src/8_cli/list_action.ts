@@ -6,6 +6,7 @@ import type { Suite } from "../3_load/config/types.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { type ListedTest, listTests } from "../5_execute/suite/list_tests.ts";
 import { writeOutput } from "../0_base/util/write_output.ts";
+import { forTerminal } from "../0_base/util/escape.ts";
 import type { ListOptions } from "./list.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
 
@@ -17,7 +18,7 @@ export async function listAction(paths: string[], options: ListOptions): Promise
     cwd,
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
-    lastFailed: options.lastFailed,
+    lastFailed: options.lastFailedOrAll ? "or-all" : options.lastFailed,
   });
   if (listed.length === 0 && (suite.compliance ?? []).length === 0) {
     console.error("error: no tests selected");
@@ -28,12 +29,10 @@ export async function listAction(paths: string[], options: ListOptions): Promise
     for (const line of where) console.error(`  ${line}`);
     return ExitCode.NoTests;
   }
-  await writeOutput(
-    "-",
-    options.format === "json"
-      ? JSON.stringify({ tests: listed }, null, 2) + "\n"
-      : renderList(listed, suite),
-  );
+  const text = options.format === "json"
+    ? JSON.stringify({ tests: listed }, null, 2) + "\n"
+    : renderList(listed, suite);
+  await writeOutput("-", forTerminal(text, options.format)); // names come from the suite files
   return ExitCode.Ok;
 }
 

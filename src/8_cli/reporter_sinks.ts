@@ -1,5 +1,6 @@
 /** @module `--reporter name[:path]` (repeatable) and `--output`: which reports a run writes, and where. */
 
+import { fileIdentity } from "../0_base/util/file_identity.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
 import { REPORTERS } from "../6_report/reporters.ts";
@@ -59,10 +60,11 @@ export function parseReporterSinks(
   const seen = new Set<string>();
   for (const sink of sinks) {
     if (sink.path === "-") continue;
-    if (seen.has(sink.path)) {
+    const file = fileIdentity(sink.path); // `a.json`, `./a.json` and a link to it are one file
+    if (seen.has(file)) {
       throw new UsageError(`two reporters write to ${JSON.stringify(sink.path)}`);
     }
-    seen.add(sink.path);
+    seen.add(file);
   }
   return sinks;
 }
@@ -95,12 +97,16 @@ export function needsConsoleSummary(sinks: readonly ReporterSink[]): boolean {
   return !sinks.some((s) => s.path === "-");
 }
 
-/** The summary line a run prints when its reports all went to files. */
+/** What a run prints when its reports all went to files: the failing tests, then the summary. */
 export async function consoleSummary(
   record: RunRecord,
   sinks: readonly ReporterSink[],
 ): Promise<string> {
-  const { summaryLine } = await import("../6_report/pretty.ts");
+  const [{ summaryLine }, { failingLines }] = await Promise.all([
+    import("../6_report/pretty.ts"),
+    import("../6_report/failing_lines.ts"),
+  ]);
   const where = sinks.map((s) => `${s.name} ${s.path}`).join(", ");
-  return `${summaryLine(record)} (report${sinks.length === 1 ? "" : "s"}: ${where})\n`;
+  const reports = `report${sinks.length === 1 ? "" : "s"}: ${where}`;
+  return `${failingLines(record)}${summaryLine(record)} (${reports})\n`;
 }

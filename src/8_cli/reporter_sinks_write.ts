@@ -15,7 +15,7 @@ import {
 } from "../6_report/pretty_stream.ts";
 import { renderChunks } from "../6_report/reporters.ts";
 import { styler } from "../0_base/util/ansi.ts";
-import { writeOutput } from "../0_base/util/write_output.ts";
+import { writeOutput, writeStdoutSync } from "../0_base/util/write_output.ts";
 import { consoleSummary, needsConsoleSummary, type ReporterSink } from "./reporter_sinks.ts";
 
 /** The reports of one run, fed while it runs and finished with its record. */
@@ -103,10 +103,4 @@ async function replayingServers(options: RunReportsOptions): Promise<Set<string>
     if (await exists(serverCassettePath(options.suite, server, options.cwd))) keys.add(server.key);
   }
   return keys;
-}
-
-function writeStdoutSync(text: string): void {
-  const bytes = new TextEncoder().encode(text);
-  let written = 0;
-  while (written < bytes.length) written += Deno.stdout.writeSync(bytes.subarray(written));
 }

@@ -22,6 +22,10 @@ export function runCommand(done: (code: number) => void) {
     .addHelpText(
       "after",
       `
+Exit codes: 0 every selected test passed, 1 a test failed (a server that cannot be reached fails
+its tests), 2 bad config or arguments, 5 a spend cap or a snapshot write refused under CI=true,
+6 coverage below --coverage-threshold or a model-compat DRIFT, 7 no test selected.
+
 Examples:
   mcptest run examples/migration.yml
   mcptest run tests/ --reporter json --output reports/run.json

@@ -15,6 +15,7 @@ import type { RunOptions } from "./run.ts";
 import { bailLimit, cassetteModeOf } from "./run_flags.ts";
 import { openRunOutput } from "./run_output.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
+import { withSuiteScan } from "../7_features/scan/run_scan.ts";
 
 /**
  * Run the suites and return the exit code; with `--watch`, rerun on changes until stopped.
@@ -42,13 +43,14 @@ export async function runAction(
     ...{ suite, cwd, secrets, cassettes },
     ...{ color, verbose, annotations },
   });
-  const record = await runSuite(suite, {
+  const ran = await runSuite(suite, {
     ...await runSuiteOptions(options, cwd),
     cassettes,
     secrets,
     reread: variableRereader(loadOptions),
     ...output.hooks,
   }).finally(output.done);
+  const record = await withSuiteScan(ran, suite, loadOptions); // `scan:` (docs/scan.md)
   if (record.tests.length === 0) return await noTests(paths, options, suite, cwd);
   await output.finish(record);
   return runExitCode(record);
@@ -69,7 +71,7 @@ async function runSuiteOptions(options: RunOptions, cwd: string): Promise<RunSui
     cwd,
     toolVersion: VERSION,
     keepLastRun: true,
-    lastFailed: options.lastFailed,
+    lastFailed: options.lastFailedOrAll ? "or-all" : options.lastFailed,
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
     tags: options.tag,
@@ -78,8 +80,9 @@ async function runSuiteOptions(options: RunOptions, cwd: string): Promise<RunSui
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.timeout !== undefined ? { timeoutMs: options.timeout } : {}),
     ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.repeat !== undefined ? { repeat: options.repeat } : {}),
     updateSnapshots: options.updateSnapshots,
-    cache: options.cache,
+    cache: options.cache && options.repeat === undefined,
     ...(options.capture !== undefined ? { captureFile: options.capture } : {}),
     agents: {
       requireKeys: options.requireKeys,

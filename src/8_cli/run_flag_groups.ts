@@ -40,9 +40,10 @@ type SessionFlagValues = {
   live: boolean;
   cache: boolean;
   concurrency?: number | undefined;
+  repeat?: number | undefined;
 };
 
-/** How sessions are opened and kept: `--capture`, `--record`, `--live`, `--no-cache`, `--concurrency`. */
+/** How sessions are opened and kept: `--capture`, `--record`, `--live`, `--no-cache`, `--concurrency`, `--repeat`. */
 export const withSessionFlags = flagGroup<SessionFlagValues>((command) =>
   command
     .option("--capture <file>", "write the session capture of every server (seed 003 format)")
@@ -58,7 +59,12 @@ export const withSessionFlags = flagGroup<SessionFlagValues>((command) =>
     )
     .option(
       "--concurrency <n>",
-      "tests in flight per server (default 1, or 8 for parallel: true servers)",
+      "tests in flight per server (default 1, or 8 for parallel: true servers); with --repeat: calls of one test in flight",
+      positiveInt,
+    )
+    .option(
+      "--repeat <n>",
+      "run each test n times (tests without their own load:) and report its latency percentiles (docs/load.md)",
       positiveInt,
     )
 );

@@ -53,6 +53,7 @@ type SelectionFlagValues = {
   filter?: string | undefined;
   shard?: string | undefined;
   lastFailed: boolean;
+  lastFailedOrAll: boolean;
   tag: string[];
   excludeTag: string[];
   bail?: number | true | undefined;
@@ -67,7 +68,12 @@ export const withSelectionFlags = flagGroup<SelectionFlagValues>((command) =>
     .option("--shard <k/n>", "run shard k of n (stable: a test always lands in the same shard)")
     .option(
       "--last-failed",
-      "run only the tests that failed in the previous run (.mcptest/last-run.json)",
+      "run only the tests that failed in the previous run (.mcptest/last-run.json); none: exit 7",
+      false,
+    )
+    .option(
+      "--last-failed-or-all",
+      "as --last-failed, but run every selected test when none of them failed last time",
       false,
     )
     .option(

@@ -7,18 +7,18 @@ import { writeOutput } from "../0_base/util/write_output.ts";
 import { isScanFormat, renderScan, type ScanFormat } from "../7_features/scan/render.ts";
 import { SCAN_RULES } from "../7_features/scan/rules.ts";
 import { scanSurface } from "../7_features/scan/scan_surface.ts";
-import { SEVERITIES, type Severity } from "../7_features/scan/types.ts";
+import { type ScanSeverity, SEVERITIES } from "../7_features/scan/types.ts";
 import { useColor } from "./color.ts";
 import { handleError } from "./handle_error.ts";
 import type { ScanCliOptions } from "./scan.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
 
 /** The format, the fail-on severity and the ignored rules, checked. @throws {UsageError} */
-function checkedFlags(options: ScanCliOptions): { format: ScanFormat; failOn: Severity } {
+function checkedFlags(options: ScanCliOptions): { format: ScanFormat; failOn: ScanSeverity } {
   if (!isScanFormat(options.format)) {
     throw new UsageError(`unknown --format "${options.format}", expected pretty, json or sarif`);
   }
-  const failOn = options.failOn as Severity;
+  const failOn = options.failOn as ScanSeverity;
   if (!SEVERITIES.includes(failOn)) {
     throw new UsageError(`unknown --fail-on "${options.failOn}", expected high, medium or low`);
   }

@@ -1,6 +1,7 @@
 /** @module The `mcptest serve` action: flags in, serveCassette() until stdin closes or SIGINT/SIGTERM stops the HTTP mock. */
 
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
+import { UsageError } from "../0_base/errors/errors.ts";
 import { serveCassette } from "../7_features/serve/serve_cassette.ts";
 import type { ServeOptions } from "./serve.ts";
 
@@ -17,6 +18,9 @@ export async function serveAction(path: string, options: ServeOptions): Promise<
   try {
     await serveCassette(path, {
       http: options.http,
+      allowOrigins: options.allowOrigin,
+      allowHosts: options.allowHost,
+      token: serveToken(options.tokenEnv),
       signal: stop.signal,
       onListening: (url) => console.error(`listening on ${url}`),
     });
@@ -25,4 +29,14 @@ export async function serveAction(path: string, options: ServeOptions): Promise<
     Deno.removeSignalListener("SIGTERM", abort);
   }
   return ExitCode.Ok;
+}
+
+/** The bearer token of `--token-env NAME` (never printed); a variable unset or empty is a usage error. */
+function serveToken(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const value = Deno.env.get(name);
+  if (!value) {
+    throw new UsageError(`--token-env ${name}: the environment variable is not set or empty`);
+  }
+  return value;
 }

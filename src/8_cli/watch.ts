@@ -4,6 +4,7 @@ import { relative, resolve } from "node:path";
 import type { Suite } from "../3_load/config/types.ts";
 import { handleError } from "./handle_error.ts";
 import { ChangeFeed } from "./watch_feed.ts";
+import { rootsOf } from "./watch_roots.ts";
 import { type Affected, watchedFolders, type WatchPlan, watchPlan } from "./watch_targets.ts";
 
 /**
@@ -56,7 +57,7 @@ export async function watchRuns(
   await run(paths);
   while (true) {
     const current: WatchPlan = plan ?? fallbackPlan(paths, cwd);
-    feed.watch(watchedFolders(current));
+    feed.watch(watchedFolders(current), rootsOf(paths, (p) => resolve(cwd, p)));
     feed.dropRunWrites(current);
     log(`\nwatching ${current.files.size} files for changes; press Ctrl-C to exit`);
     const { changed, affected } = await feed.next(current);

@@ -1,7 +1,8 @@
 /** @module The file events `--watch` waits on: one watcher kept across runs, so a change made during a run is not lost. */
 
 import { contentHash, folderContents } from "./watch_contents.ts";
-import { type Affected, affectedBy, merge, type WatchPlan } from "./watch_targets.ts";
+import { type Affected, merge, type WatchPlan } from "./watch_targets.ts";
+import { eventHit, FolderPoller, foldersToWatch, watchKey } from "./watch_roots.ts";
 
 /** Quiet time after the last change before a rerun (editors write a file in several steps). */
 export const DEBOUNCE_MS = 150;
@@ -21,18 +22,30 @@ export interface Change {
 export class ChangeFeed {
   #watcher: Deno.FsWatcher | undefined;
   #key = "";
+  #asked: readonly string[] = [];
+  #roots: readonly string[] = [];
+  #watched: readonly string[] = []; // #asked, #roots and their parents
+  readonly #poller = new FolderPoller((paths) => {
+    this.#pending.push(...paths);
+    this.#wake?.();
+  });
   #pending: string[] = [];
   #wake: (() => void) | undefined;
   /** What each file of the planned folders held when the last run ended (its SHA-256). */
   #runState = new Map<string, string>();
 
-  /** Watch these folders (non-recursively); a no-op when they are the ones already watched. */
-  watch(folders: readonly string[]): void {
-    const key = folders.join("\n");
+  /**
+   * Watch these folders, `roots` (given to `run`) and their parents, non-recursively (a no-op when
+   * already watched). A watched folder an event names (removed, made again) is polled from then
+   * on: Deno's watcher does not see into a folder made again at one path within a process.
+   */
+  watch(folders: readonly string[], roots: readonly string[] = []): void {
+    [this.#asked, this.#roots] = [folders, roots];
+    const watched = foldersToWatch(folders, roots), key = watchKey(watched);
     if (this.#watcher !== undefined && key === this.#key) return;
     this.#watcher?.close();
-    this.#key = key;
-    const watcher = Deno.watchFs(folders.length > 0 ? [...folders] : ["."], { recursive: false });
+    [this.#key, this.#watched] = [key, watched];
+    const watcher = Deno.watchFs(watched.length > 0 ? watched : ["."], { recursive: false });
     this.#watcher = watcher;
     (async () => {
       for await (const event of watcher) {
@@ -61,7 +74,8 @@ export class ChangeFeed {
     let affected: Affected | undefined;
     while (true) {
       for (const path of this.#pending.splice(0)) {
-        const hit = affectedBy(plan, [path]);
+        const hit = eventHit(plan, this.#roots, this.#watched, path);
+        if (this.#watched.includes(path)) this.#poller.add(path); // removed, or made again
         if (hit === undefined || this.#asRunLeftIt(plan, path)) continue;
         changed.add(path);
         affected = merge(affected, hit);
@@ -80,6 +94,7 @@ export class ChangeFeed {
 
   /** Stop watching. */
   close(): void {
+    this.#poller.close();
     this.#watcher?.close();
     this.#watcher = undefined;
   }

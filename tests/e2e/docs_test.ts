@@ -288,7 +288,8 @@ Deno.test("the install and CI docs' lines carry deno.json's version and the mcpt
   await t.step("a line with another V8 flag, or another version, is rejected", () => {
     const text = Deno.readTextFileSync(`${ROOT}docs/install.md`);
     assert.match(
-      problems(text.replaceAll("--max-semi-space-size=1", "--max-semi-space-size=2")).join("\n"),
+      problems(text.replaceAll("--allow-read ", "--v8-flags=--max-semi-space-size=1 --allow-read "))
+        .join("\n"),
       /not the mcptest task's flags/,
     );
     assert.match(

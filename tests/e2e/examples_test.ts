@@ -91,6 +91,12 @@ const EXAMPLES: Record<
     code: 0,
     stdout: /PASS {2}get the created item by its captured id[\s\S]*3 passed, 0 failed/,
   },
+  "load.yml": {
+    args: ["run", "examples/load.yml"],
+    code: 0,
+    stdout:
+      /PASS {2}add holds up[^\n]*\n +load: 100 calls at concurrency 4: p50 [\d.]+ms, p90 [\d.]+ms, p95 [\d.]+ms, p99 [\d.]+ms, max [\d.]+ms[\s\S]*2 passed, 0 failed/,
+  },
   "selection.yml": {
     args: ["run", "examples/selection.yml", "--no-cache"],
     code: 0,

@@ -80,6 +80,22 @@ export function terminalSafe(text: string): string {
 }
 
 /**
+ * The one gate for command output that quotes a server or a file (test names, file names, corpus
+ * ids) on its way to a terminal or a CI log: JSON output through {@link safeJson} (the parsed
+ * value unchanged), any other text through {@link terminalSafe}. No ESC, BEL, CR or C1 byte and no
+ * line-leading `::` gets out. Reporters with a markup format escape for it instead.
+ *
+ * @example
+ * ```ts
+ * import { forTerminal } from "./escape.ts";
+ * forTerminal("t\x1b[31m\n::error::x", "text"); // "t\\u001b[31m\n\\u003a:error::x"
+ * ```
+ */
+export function forTerminal(text: string, format: "json" | "text" | string = "text"): string {
+  return format === "json" ? safeJson(text) : terminalSafe(text);
+}
+
+/**
  * A copy of `value` with {@link escapeControls} (newlines kept) applied to every string in it,
  * keys and structure unchanged: what a reporter renders a record entry from.
  */

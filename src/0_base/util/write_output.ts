@@ -14,10 +14,45 @@ export type OutputText = string | Iterable<string>;
  */
 export async function writeOutput(path: string | undefined, text: OutputText): Promise<void> {
   if (path === undefined || path === "-") {
-    await writeText(Deno.stdout, text);
+    if (stdoutGone) return;
+    try {
+      await writeText(Deno.stdout, text);
+    } catch (error) {
+      if (!isBrokenPipe(error)) throw error;
+      stdoutGone = true; // `mcptest run | head -1`: the reader left; the verdict still decides the exit code
+    }
     return;
   }
   await writeFileAtomic(path, text);
+}
+
+let stdoutGone = false;
+
+/** Whether `error` says the reader of a pipe went away (EPIPE). */
+export function isBrokenPipe(error: unknown): boolean {
+  return error instanceof Deno.errors.BrokenPipe ||
+    (error instanceof Error && (error as { code?: unknown }).code === "EPIPE");
+}
+
+/**
+ * Write `text` to stdout synchronously, all of it; once the reader has gone (a broken pipe) the
+ * rest of the output is dropped quietly, never an error: `mcptest run | head -1` ends with the
+ * run's own exit code.
+ * @param out the stream (default Deno.stdout)
+ */
+export function writeStdoutSync(
+  text: string,
+  out: { writeSync(p: Uint8Array): number } = Deno.stdout,
+): void {
+  if (stdoutGone && out === Deno.stdout) return;
+  const bytes = new TextEncoder().encode(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += out.writeSync(bytes.subarray(written));
+  } catch (error) {
+    if (!isBrokenPipe(error)) throw error;
+    if (out === Deno.stdout) stdoutGone = true;
+  }
 }
 
 /** Write `text` to stderr (annotations, diagnostics), all of it. */

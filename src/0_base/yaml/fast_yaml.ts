@@ -17,8 +17,10 @@ export interface FastDocument {
    * parser reports it (undefined for a node of another document).
    */
   positionOf(node: object): LineCol | undefined;
-  /** The text's lines (split once, on first use). */
-  lines(): readonly string[];
+  /** The number of lines of the text. */
+  readonly lineCount: number;
+  /** Line `line` (1-based) of the text, without its line break ("" past the end). */
+  line(line: number): string;
 }
 
 /** YAML 1.2 core, plus `<<` merge keys (as the careful parser reads them: `merge: true`). */
@@ -69,14 +71,19 @@ export function fastParse(text: string): FastDocument | undefined {
         }
       },
     });
-    let lines: string[] | undefined;
     return {
       value: value ?? null,
       positionOf(node) {
         const offset = offsets.get(node);
         return offset === undefined ? undefined : locate(offset);
       },
-      lines: () => lines ??= text.split("\n"),
+      lineCount: lineStarts.length,
+      line(line) {
+        const start = lineStarts[line - 1];
+        if (start === undefined) return "";
+        const end = lineStarts[line];
+        return text.slice(start, end === undefined ? text.length : end - 1);
+      },
     };
   } catch {
     return undefined;

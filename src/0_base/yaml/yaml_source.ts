@@ -56,7 +56,9 @@ export function parseYaml(text: string, file: string): YamlSource {
     positionOf(path, at = "value") {
       if (at === "value") {
         const node = nodeAt(fast.value, path);
-        const pos = node !== null && typeof node === "object" ? fast.positionOf(node) : undefined;
+        const pos = node !== null && typeof node === "object"
+          ? fast.positionOf(node)
+          : blockScalarPosition(fast, path);
         if (pos) return { file, ...pos };
       } else {
         const pos = blockKeyPosition(fast, path);
@@ -82,10 +84,8 @@ function blockKeyPosition(
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
   const start = fast.positionOf(parent);
   if (!start) return undefined;
-  const entry = new RegExp(`^${key}[ \\t]*:([ \\t]|$)`);
-  const lines = fast.lines();
-  for (let i = start.line - 1; i < lines.length; i++) {
-    const line = lines[i]!;
+  for (let i = start.line - 1; i < fast.lineCount; i++) {
+    const line = fast.line(i + 1);
     const at = start.col - 1;
     if (i > start.line - 1) {
       const body = line.trimStart();
@@ -94,9 +94,39 @@ function blockKeyPosition(
       if (indent < at) return undefined;
       if (indent > at) continue;
     }
-    if (entry.test(line.slice(at))) return { line: i + 1, col: at + 1 };
+    if (isEntry(line, at, key)) return { line: i + 1, col: at + 1 };
   }
   return undefined;
+}
+
+/** Whether `line` holds `key:` at `at`, followed by a blank or the end of the line. */
+function isEntry(line: string, at: number, key: string): boolean {
+  if (!line.startsWith(key, at)) return false;
+  let i = at + key.length;
+  while (line[i] === " " || line[i] === "\t") i++;
+  if (line[i] !== ":") return false;
+  const next = line[i + 1];
+  return next === undefined || next === " " || next === "\t";
+}
+
+/** A scalar's first character may be one of these only when it is a plain or quoted scalar. */
+const NOT_INLINE_SCALAR = new Set(["", "#", "|", ">", "&", "*", "!", "{", "[", "\r"]);
+
+/**
+ * The position of a scalar written on the same line as its block-mapping key (`server: items`,
+ * `text: "hello"`): its first character. Undefined for anything else (a value on the next line, a
+ * block scalar, a tag, an alias, flow collections), which the careful parser then answers.
+ */
+function blockScalarPosition(
+  fast: FastDocument,
+  path: readonly PathSegment[],
+): { line: number; col: number } | undefined {
+  const key = blockKeyPosition(fast, path);
+  if (!key) return undefined;
+  const line = fast.line(key.line);
+  let i = line.indexOf(":", key.col - 1 + String(path.at(-1)).length) + 1;
+  while (line[i] === " " || line[i] === "\t") i++;
+  return NOT_INLINE_SCALAR.has(line[i] ?? "") ? undefined : { line: key.line, col: i + 1 };
 }
 
 function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {

@@ -20,10 +20,15 @@ export interface LoginOptions {
 
 /** What a login obtained, without any secret. */
 export interface LoginResult {
+  /** The authorization server's issuer. */
   readonly issuer: string;
+  /** The client id used (registered or configured). */
   readonly clientId: string;
+  /** Whether the client was registered dynamically for this login. */
   readonly registered: boolean;
+  /** Whether a refresh token was stored. */
   readonly refreshToken: boolean;
+  /** The scope granted, when the server said. */
   readonly scope?: string;
 }
 

@@ -42,14 +42,29 @@ async function writeFile(path: string, value: TokenFile): Promise<void> {
   await Deno.rename(tmp, path);
 }
 
+const optional = (v: unknown, type: "string" | "number") => v === undefined || typeof v === type;
+
+/** Whether a stored entry has the shape of a {@link TokenSet} (the token file is user-editable). */
+function isTokenSet(v: unknown): v is TokenSet {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return false;
+  const t = v as Record<string, unknown>;
+  const client = t["client"] as Record<string, unknown> | null | undefined;
+  return typeof t["accessToken"] === "string" && optional(t["refreshToken"], "string") &&
+    optional(t["expiresAt"], "number") && optional(t["scope"], "string") &&
+    optional(t["issuer"], "string") && optional(t["tokenEndpoint"], "string") &&
+    optional(t["resource"], "string") &&
+    (client === undefined || (client !== null && typeof client === "object" &&
+      typeof client["clientId"] === "string" && optional(client["clientSecret"], "string")));
+}
+
 /** The stored tokens of the server at `url` (keyed by URL), in the token file at `path`. */
 export function fileTokenStore(url: string, path: string = tokenFilePath()): StoredTokens & {
   remove(): Promise<boolean>;
 } {
   return {
     async load() {
-      const entry = (await readFile(path))[url];
-      return entry && typeof entry.accessToken === "string" ? entry : undefined;
+      const entry: unknown = (await readFile(path))[url];
+      return isTokenSet(entry) ? entry : undefined; // a damaged entry is no token
     },
     async save(tokens) {
       const all = await readFile(path);

@@ -10,7 +10,15 @@ import { createTransport } from "../transport/create.ts";
 import { ReplayTransport } from "../transport/replay.ts";
 import type { Transport } from "../transport/types.ts";
 import { buildCassette } from "./build.ts";
-import { asCassette, type Cassette, type NormalizeRule, parseCassetteJson } from "./format.ts";
+import {
+  asCassette,
+  type Cassette,
+  checkMessageSizes,
+  type NormalizeRule,
+  parseCassetteJson,
+  readCassetteText,
+} from "./format.ts";
+import { DEFAULT_MAX_MESSAGE_BYTES } from "../transport/line_splitter.ts";
 import { RecordingTransport } from "./recording_transport.ts";
 import { ReplayIndex } from "./replay_index.ts";
 import { cassettePath, exists, shownPath, writeCassette } from "./store.ts";
@@ -97,8 +105,10 @@ export function cassetteConnector<S extends ServerEndpoint>(
       }
       if (mode === "auto" && await exists(path)) {
         const shown = shownPath(path, options.cwd);
-        const text = await Deno.readTextFile(path);
+        const text = await readCassetteText(path, shown);
         const cassette = parseCassetteJson(text, shown, asCassette);
+        const cap = (server.target as { maxMessageBytes?: number }).maxMessageBytes;
+        checkMessageSizes(cassette, shown, cap ?? DEFAULT_MAX_MESSAGE_BYTES);
         replayed.set(server.key, await sha256(text));
         return await replaySession(
           server,

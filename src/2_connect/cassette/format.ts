@@ -1,5 +1,7 @@
 /** @module The cassette file format (v1): a seed-003 capture plus HTTP facts, normalised and redacted. */
 
+import { jsonNestingOverflow, MAX_NESTING } from "../../0_base/util/nesting.ts";
+
 /** The `format` value of every cassette file. */
 export const CASSETTE_FORMAT = "mcptest-cassette";
 
@@ -97,6 +99,10 @@ export interface Cassette {
 
 /** A cassette file that is not a valid cassette. */
 export class CassetteFormatError extends Error {
+  /**
+   * A cassette refused with `message`.
+   * @param message what is wrong with the file, and where
+   */
   constructor(message: string) {
     super(message);
     this.name = "CassetteFormatError";
@@ -130,7 +136,11 @@ export function asCassette(value: unknown): Cassette {
     if (e === null || typeof e !== "object" || !("request" in e)) {
       throw new CassetteFormatError(`malformed cassette: exchanges[${i}] has no "request"`);
     }
+    const problem = exchangeProblem(e as Record<string, unknown>);
+    if (problem) throw new CassetteFormatError(`malformed cassette: exchanges[${i}].${problem}`);
   }
+  const rules = normalizeProblem(v["normalize"]);
+  if (rules) throw new CassetteFormatError(`malformed cassette: normalize${rules}`);
   if (typeof v["server_label"] !== "string" || typeof v["protocol_version"] !== "string") {
     throw new CassetteFormatError(
       'malformed cassette: "server_label" and "protocol_version" must be strings',
@@ -139,11 +149,113 @@ export function asCassette(value: unknown): Cassette {
   return value as Cassette;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** What is wrong with an exchange's optional parts (the path below it, and why), or undefined. */
+function exchangeProblem(e: Record<string, unknown>): string | undefined {
+  if (e["response"] !== undefined && !isObject(e["response"])) return "response must be an object";
+  if (e["notifications"] !== undefined && !Array.isArray(e["notifications"])) {
+    return "notifications must be an array";
+  }
+  const requests = e["server_requests"];
+  if (requests !== undefined) {
+    if (!Array.isArray(requests)) return "server_requests must be an array";
+    const bad = requests.findIndex((r) => !isObject(r) || !("request" in r));
+    if (bad >= 0) return `server_requests[${bad}] must be an object with a "request"`;
+  }
+  const http = e["http"];
+  if (http === undefined) return undefined;
+  if (!isObject(http) || typeof http["status"] !== "number") {
+    return "http must be an object with a numeric status";
+  }
+  const headers = http["headers"];
+  if (!isObject(headers) || Object.values(headers).some((h) => typeof h !== "string")) {
+    return "http.headers must be an object of strings";
+  }
+  return undefined;
+}
+
+/** What is wrong with a cassette's `normalize` rules (`[i]...`), or undefined (absent is fine). */
+function normalizeProblem(rules: unknown): string | undefined {
+  if (rules === undefined) return undefined;
+  if (!Array.isArray(rules)) return " must be an array";
+  for (const [i, rule] of rules.entries()) {
+    if (!isObject(rule)) return `[${i}] must be an object`;
+    const named = typeof rule["target"] === "string" || typeof rule["header"] === "string";
+    if (!named || typeof rule["replace"] !== "string") {
+      return `[${i}] needs "target" or "header", and "replace", as strings`;
+    }
+    if (rule["pattern"] === undefined) continue;
+    if (typeof rule["pattern"] !== "string") return `[${i}].pattern must be a string`;
+    try {
+      new RegExp(rule["pattern"], "g");
+    } catch {
+      return `[${i}].pattern is not a valid regular expression`;
+    }
+  }
+  return undefined;
+}
+
 /** Whether a parsed JSON value claims to be a cassette (its `format` field). */
 export function isCassette(value: unknown): boolean {
   return value !== null && typeof value === "object" &&
     (value as Record<string, unknown>)["format"] === CASSETTE_FORMAT;
 }
+
+/** The largest cassette file mcptest reads (64 MiB): a larger one is refused before it is read. */
+export const MAX_CASSETTE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The text of a cassette file, refused before reading when it is not a regular file (a FIFO would
+ * block) or larger than `maxBytes`.
+ * @throws {CassetteFormatError} naming the file and the cap
+ */
+export async function readCassetteText(
+  path: string,
+  shown: string,
+  maxBytes: number = MAX_CASSETTE_BYTES,
+): Promise<string> {
+  const info = await Deno.stat(path);
+  if (!info.isFile) throw new CassetteFormatError(`${shown}: not a regular file`);
+  if (info.size > maxBytes) {
+    throw new CassetteFormatError(
+      `${shown}: cassette is ${info.size} bytes, over the cap of ${maxBytes} bytes on cassette files`,
+    );
+  }
+  return await Deno.readTextFile(path);
+}
+
+/**
+ * The first recorded message of `cassette` larger than `maxBytes` (JSON text), as a refusal: a
+ * replay must not hand the session a message the live transport would have refused.
+ * @throws {CassetteFormatError} naming the file, the JSON path of the message and the cap
+ */
+export function checkMessageSizes(cassette: Cassette, shown: string, maxBytes: number): void {
+  const encoder = new TextEncoder();
+  cassette.exchanges.forEach((exchange, i) => {
+    const messages: [string, unknown][] = [
+      [`exchanges[${i}].response`, exchange.response],
+      ...listOf(exchange.notifications).map((n, j) =>
+        [`exchanges[${i}].notifications[${j}]`, n] as [string, unknown]
+      ),
+      ...listOf(exchange.server_requests).map((r, j) =>
+        [`exchanges[${i}].server_requests[${j}]`, r] as [string, unknown]
+      ),
+    ];
+    for (const [where, message] of messages) {
+      const size = encoder.encode(JSON.stringify(message) ?? "").length;
+      if (size > maxBytes) {
+        throw new CassetteFormatError(
+          `${shown}: ${where} is ${size} bytes, over the server's message cap of ${maxBytes} ` +
+            `bytes (max_message_bytes)`,
+        );
+      }
+    }
+  });
+}
+
+const listOf = (value: unknown): readonly unknown[] => Array.isArray(value) ? value : [];
 
 /**
  * Read a JSON cassette file and check it with `check`.
@@ -155,7 +267,7 @@ export async function readCassetteJson<T>(
   shown: string,
   check: (value: unknown) => T,
 ): Promise<T> {
-  return parseCassetteJson(await Deno.readTextFile(path), shown, check);
+  return parseCassetteJson(await readCassetteText(path, shown), shown, check);
 }
 
 /**
@@ -169,6 +281,12 @@ export function parseCassetteJson<T>(
   check: (value: unknown) => T,
 ): T {
   let value: unknown;
+  const deep = jsonNestingOverflow(text);
+  if (deep >= 0) {
+    throw new CassetteFormatError(
+      `${shown}: nested deeper than ${MAX_NESTING} levels (at offset ${deep})`,
+    );
+  }
   try {
     value = JSON.parse(text);
   } catch (error) {

@@ -38,11 +38,12 @@ export class ReplayIndex implements ReplaySource {
     this.where = where;
     const normalizer = createNormalizer(rules ?? cassette.normalize);
     const redactor = createRedactor(secrets.filter((s) => s.length > 0));
-    // A live request is compared as it would have been stored: normalised, secrets removed.
+    // A live request is compared as it would have been stored: normalised, secrets removed from
+    // its values and its keys (CASSETTE_KEYS: every key of a message is data or vocabulary).
     this.#normalizer = {
       headers: normalizer.headers,
       message: redactor.active
-        ? (m) => redactJson(normalizer.message(m), redactor, () => undefined)
+        ? (m) => redactJson(normalizer.message(m), redactor, () => undefined, () => true)
         : normalizer.message,
     };
     for (const exchange of cassette.exchanges) {

@@ -12,6 +12,7 @@ export const CASSETTE_DIR = "cassettes";
 export interface CassetteOwner {
   /** ServerSpec.key: the name for global servers, `<file>#<name>` for test-file servers. */
   readonly key: string;
+  /** The server's name as written in the suite. */
   readonly name: string;
 }
 
@@ -68,10 +69,17 @@ export function cassetteText(cassette: CassetteFileHeader): string {
   return JSON.stringify(cassette, null, 2) + "\n";
 }
 
+/** Which object keys of a cassette are data (redacted like values): all but the file's own fields. */
+export const CASSETTE_KEYS = (path: string): boolean => path !== "";
+
 /** The top-level fields that say what a cassette file is: never redacted. */
 const FORMAT_FIELDS: ReadonlySet<string> = new Set(["format", "transport"]);
 
-/** Hide every form of every secret in a cassette file's string values (its format fields kept). */
+/**
+ * Hide every form of every secret in a cassette file's string values and in the keys of its
+ * objects below the top level (result keys, argument names, HTTP header names: server data; a key
+ * that is protocol vocabulary is kept), its format fields kept.
+ */
 export function redactCassette<T extends CassetteFileHeader>(
   cassette: T,
   secrets: readonly string[],
@@ -82,6 +90,7 @@ export function redactCassette<T extends CassetteFileHeader>(
     cassette,
     redactor,
     (path) => FORMAT_FIELDS.has(path) ? "keep" : undefined,
+    CASSETTE_KEYS,
   ) as T;
 }
 

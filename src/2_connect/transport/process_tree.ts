@@ -69,29 +69,81 @@ export function spawnServer(target: StdioTarget): ServerProcess {
 }
 
 /**
- * Live processes outside process group `group` that carry `tag` in their environment (Linux: read
- * from /proc; elsewhere, or without permission to read it, none are found). Members of the group
- * (already signalled, perhaps not yet gone) and zombies are left out.
+ * Live processes outside process group `group` that carry `tag` in their environment, found in
+ * /proc on Linux (which Deno opens only under --allow-all), else through `ps` (any Unix with
+ * procps or BSD ps; --allow-run suffices). Members of the group (already signalled, perhaps not
+ * yet gone) and zombies are left out; nothing found when neither way is open.
  */
-export function escapedProcesses(tag: string, group: number | undefined): number[] {
-  if (Deno.build.os !== "linux") return [];
-  const marker = `${TREE_TAG}=${tag}\0`;
-  const found: number[] = [];
+export async function escapedProcesses(tag: string, group: number | undefined): Promise<number[]> {
+  if (Deno.build.os === "windows") return [];
+  const marker = `${TREE_TAG}=${tag}`;
+  return fromProc(marker, group) ?? await fromPs(marker, group);
+}
+
+/** The tagged processes from /proc, or undefined when /proc cannot be read (no Linux, no -A). */
+function fromProc(marker: string, group: number | undefined): number[] | undefined {
+  if (Deno.build.os !== "linux") return undefined;
+  let entries: Deno.DirEntry[];
   try {
-    for (const entry of Deno.readDirSync("/proc")) {
-      if (!/^\d+$/.test(entry.name) || Number(entry.name) === Deno.pid) continue;
-      try {
-        const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        if (fields[0] === "Z" || Number(fields[2]) === group) continue;
-        const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
-        if (environ.includes(marker)) found.push(Number(entry.name));
-      } catch {
-        // gone meanwhile, or not ours to read
-      }
-    }
+    entries = [...Deno.readDirSync("/proc")];
   } catch {
-    return []; // no /proc, or no permission to read it
+    return undefined;
+  }
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry.name) || Number(entry.name) === Deno.pid) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${entry.name}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (fields[0] === "Z" || Number(fields[2]) === group) continue;
+      const environ = Deno.readTextFileSync(`/proc/${entry.name}/environ`);
+      if (environ.includes(`${marker}\0`)) found.push(Number(entry.name));
+    } catch {
+      // gone meanwhile, or not ours to read
+    }
+  }
+  return found;
+}
+
+/** How long `ps` may take before the search gives up (it answers in milliseconds). */
+const PS_TIMEOUT_MS = 10_000;
+
+/** The tagged processes from `ps` (pid, group, state, then the command and its environment). */
+async function fromPs(marker: string, group: number | undefined): Promise<number[]> {
+  let stdout: Uint8Array;
+  try {
+    const output = await new Deno.Command("ps", {
+      args: ["-e", "-ww", "-o", "pid=,pgid=,stat=,args=", "e"],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      signal: AbortSignal.timeout(PS_TIMEOUT_MS),
+    }).output();
+    if (!output.success) return [];
+    stdout = output.stdout;
+  } catch {
+    return []; // no ps, not allowed to run it, or it hung
+  }
+  return taggedInPs(new TextDecoder().decode(stdout), marker, group, Deno.pid);
+}
+
+/**
+ * The pids of `ps -o pid=,pgid=,stat=,args= e` lines whose environment holds `marker` (a whole
+ * word), outside `group`, not zombies, not `self`.
+ */
+export function taggedInPs(
+  text: string,
+  marker: string,
+  group: number | undefined,
+  self: number,
+): number[] {
+  const found: number[] = [];
+  for (const line of text.split("\n")) {
+    const match = /^\s*(\d+)\s+(\d+)\s+(\S+)\s(.*)$/.exec(line);
+    if (!match) continue;
+    const [, pid, pgid, state, rest] = match as unknown as [string, string, string, string, string];
+    if (Number(pid) === self || Number(pgid) === group || state.startsWith("Z")) continue;
+    if (` ${rest} `.includes(` ${marker} `)) found.push(Number(pid));
   }
   return found;
 }
@@ -132,7 +184,7 @@ export function groupAlive(group: number): boolean {
  */
 export async function endTree(process: ServerProcess, graceMs: number): Promise<number[]> {
   await endGroup(process, graceMs);
-  const escaped = escapedProcesses(process.tag, process.group);
+  const escaped = await escapedProcesses(process.tag, process.group);
   for (const pid of escaped) {
     try {
       Deno.kill(pid, "SIGKILL");

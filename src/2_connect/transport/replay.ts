@@ -33,6 +33,11 @@ export class ReplayTransport implements Transport {
   onEvent: (event: TransportEvent) => void = () => {};
   readonly #source: ReplaySource;
   #closed = false;
+  /**
+   * Server requests delivered and not yet answered, by id: the recorded frames after one wait for
+   * the client's reply, as the recorded server waited (a scripted reply is worked out async).
+   */
+  readonly #awaiting = new Map<JsonRpcId, () => void>();
 
   /** @param label the recorded target's label (captures and reports show it) */
   constructor(label: string, source: ReplaySource) {
@@ -68,6 +73,12 @@ export class ReplayTransport implements Transport {
       }
     }
     const id = idOf(parsed);
+    const waiting = isReply(parsed) && id !== undefined ? this.#awaiting.get(id) : undefined;
+    if (waiting) {
+      this.#awaiting.delete(id!);
+      waiting();
+      return Promise.resolve();
+    }
     const answer = this.#source.answer(parsed);
     if (answer === undefined) return Promise.resolve();
     if ("stale" in answer) {
@@ -86,9 +97,17 @@ export class ReplayTransport implements Transport {
     return Promise.resolve();
   }
 
-  #deliver(messages: readonly unknown[], http: HttpInfo | undefined, id: JsonRpcId | undefined) {
+  async #deliver(
+    messages: readonly unknown[],
+    http: HttpInfo | undefined,
+    id: JsonRpcId | undefined,
+  ) {
     for (const message of messages) {
       if (this.#closed) return;
+      const asks = isReply(message) ? undefined : requestIdOf(message);
+      const replied = asks === undefined
+        ? undefined
+        : new Promise<void>((resolve) => this.#awaiting.set(asks, resolve));
       this.onFrame({
         raw: JSON.stringify(message),
         message,
@@ -96,14 +115,30 @@ export class ReplayTransport implements Transport {
         ...(http === undefined ? {} : { http }),
         ...(id === undefined ? {} : { inReplyTo: id }),
       });
+      if (replied) await replied;
     }
   }
 
   /** Stop answering. Idempotent. */
   close(): Promise<void> {
     this.#closed = true;
+    for (const resume of this.#awaiting.values()) resume();
+    this.#awaiting.clear();
     return Promise.resolve();
   }
+}
+
+/** Whether `message` is a response (an id, a result or an error, no method). */
+function isReply(message: unknown): boolean {
+  if (message === null || typeof message !== "object") return false;
+  const m = message as Record<string, unknown>;
+  return m.method === undefined && ("result" in m || "error" in m);
+}
+
+/** The id of a request (a method and an id), else undefined. */
+function requestIdOf(message: unknown): JsonRpcId | undefined {
+  if (message === null || typeof message !== "object") return undefined;
+  return typeof (message as { method?: unknown }).method === "string" ? idOf(message) : undefined;
 }
 
 function idOf(message: unknown): JsonRpcId | undefined {

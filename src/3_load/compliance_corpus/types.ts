@@ -4,7 +4,7 @@
 export type RuleSeverity = "MUST" | "SHOULD" | "MAY";
 
 /** A corpus directory name under compliance/: `v2024-11-05` ... `v2026-07-28`, `draft`. */
-export type CorpusVersion = string;
+export type ComplianceVersion = string;
 
 /** The spec sentence a rule rests on in a range of revisions (compliance/registry.yml `cite:`). */
 export interface Citation {
@@ -34,7 +34,7 @@ export interface RegistryEntry {
    * Per-revision severity where it differs from `severity` (`{draft: MUST}`). Registry metadata only:
    * a severity move is never a change of expected behaviour, so the version diff ignores it.
    */
-  readonly severities?: Readonly<Record<CorpusVersion, RuleSeverity>>;
+  readonly severities?: Readonly<Record<ComplianceVersion, RuleSeverity>>;
   /** Server capability that gates the rule (`tools`, `resources`, `prompts`, `completions`, `logging`, `elicitation`, ...); absent = always runs. */
   readonly capability?: string;
   /** Spec URL the rule enforces. */
@@ -42,7 +42,7 @@ export interface RegistryEntry {
   /** The sentences the rule rests on, covering every revision it runs in (retired rules: none). */
   readonly cite?: readonly Citation[];
   /** Retirement stamp: the rule keeps its id forever. */
-  readonly deprecated?: { readonly since: CorpusVersion; readonly reason: string };
+  readonly deprecated?: { readonly since: ComplianceVersion; readonly reason: string };
 }
 
 /** One HTTP request of an http probe (the probe itself, or a step before it). */
@@ -164,7 +164,7 @@ export interface RuleSpec {
 /** One revision's complete corpus (not a delta). */
 export interface RevisionCorpus {
   /** The corpus directory name (`v2025-06-18`, `draft`). */
-  readonly version: CorpusVersion;
+  readonly version: ComplianceVersion;
   /** Rules ordered by id. */
   readonly rules: readonly RuleSpec[];
 }
@@ -174,5 +174,5 @@ export interface ComplianceCorpus {
   /** Registry metadata by rule id. */
   readonly registry: Readonly<Record<string, RegistryEntry>>;
   /** Each revision's rules by corpus directory name. */
-  readonly revisions: Readonly<Record<CorpusVersion, RevisionCorpus>>;
+  readonly revisions: Readonly<Record<ComplianceVersion, RevisionCorpus>>;
 }

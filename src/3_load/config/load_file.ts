@@ -91,18 +91,19 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
   const expected = known.length > 0
     ? `expected one of: ${known.join(", ")}`
     : "no servers are declared (add servers: or pass --server name=command)";
-  return (name: string | undefined, pos: SourcePos): string => {
+  return (name: string | undefined, lazyPos: SourcePos | (() => SourcePos)): string => {
+    const pos = () => typeof lazyPos === "function" ? lazyPos() : lazyPos;
     let chosen = name;
     if (chosen === undefined) {
       if (own.length === 1) chosen = own[0];
       else if (own.length === 0 && globals.names.size === 1) chosen = [...globals.names][0];
-      if (chosen === undefined) throw new ConfigError(`test has no server:; ${expected}`, pos);
+      if (chosen === undefined) throw new ConfigError(`test has no server:; ${expected}`, pos());
     }
     if (globals.names.has(chosen)) return chosen;
     if (own.includes(chosen) && file.role !== "config") return `${file.file}#${chosen}`;
     throw new ConfigError(
       `unknown server ${JSON.stringify(chosen)}; ${expected}${didYouMean(chosen, known)}`,
-      pos,
+      pos(),
     );
   };
 }

@@ -21,8 +21,10 @@ import {
 } from "./server_sources.ts";
 import type { ComplianceBlock } from "./compliance_block.ts";
 import { cassetteRules } from "./cassette_block.ts";
+import { splitClientSessions } from "./client_sessions.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
 import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
+import { readScanSetting } from "./scan_setting.ts";
 
 /** Everything `loadSuite` reads; mirrors the options of `mcptest run`. */
 export interface LoadOptions {
@@ -233,12 +235,15 @@ async function withBlocks(
   );
   const cassette = cassetteRules(results.map((r) => r.document));
   errors.push(...cassette.errors);
+  const serverNames = Object.values(suite.servers).map((s) => s.name);
+  const scan = readScanSetting(results.map((r) => r.document), errors, serverNames);
   if (errors.length > 0) throw new ConfigErrors(sortByPos(errors));
   const withCassette = cassette.rules.length > 0
     ? { ...suite, cassette: { normalize: cassette.rules } }
     : suite;
   const withAgent = agent.suite ? { ...withCassette, agent: agent.suite } : withCassette;
-  return compliance.blocks.length > 0 ? { ...withAgent, compliance: compliance.blocks } : withAgent;
+  const withScan = scan ? { ...withAgent, scan } : withAgent;
+  return compliance.blocks.length > 0 ? { ...withScan, compliance: compliance.blocks } : withScan;
 }
 
 /** `agents:`, `evals:`, `providers:`, `budget:` (the parser loads only when a file has one). */
@@ -289,14 +294,16 @@ function assemble(
   globalServers: ReadonlyMap<string, ServerSpec>,
   globalSecrets: readonly string[],
 ): Suite {
-  const servers: Record<string, ServerSpec> = Object.fromEntries(globalServers);
-  const tests: TestCase[] = [];
+  const declared: Record<string, ServerSpec> = Object.fromEntries(globalServers);
+  const ordered: TestCase[] = [];
   const secrets = new Set(globalSecrets);
   for (const result of results) {
-    for (const server of result.servers) servers[server.key] = server;
-    for (const test of result.tests) tests.push({ ...test, order: tests.length });
+    for (const server of result.servers) declared[server.key] = server;
+    for (const test of result.tests) ordered.push({ ...test, order: ordered.length });
     for (const secret of result.secrets) secrets.add(secret);
   }
+  // A test whose client: declares other capabilities runs on a session of its own.
+  const { servers, tests } = splitClientSessions(declared, ordered);
   const warnings = headerBudgetWarnings(tests, servers);
   return {
     files: parsed.map((p) => p.file),

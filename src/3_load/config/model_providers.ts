@@ -67,8 +67,35 @@ export function detectFamily(id: string): FamilyRule | undefined {
 }
 
 /**
- * Resolve a model as written (`"claude-sonnet-4-5"` or `{provider, id}`) to the provider that
- * answers it: its wire format, base URL, key (when set) and price.
+ * The `provider/id` form of a model id (`anthropic/claude-opus-4-7`, the seeds' form): a declared
+ * provider's name, or a built-in family whose prefix the id has, before the slash. Undefined for
+ * any other string (`claude-sonnet-4-5`), which resolves by its prefix as before.
+ * @throws {Error} a built-in family before the slash whose prefix the rest lacks
+ */
+export function splitProviderId(
+  written: string,
+  providers: ReadonlyMap<string, ProviderConfig>,
+): { provider: string; id: string } | undefined {
+  const slash = written.indexOf("/");
+  if (slash <= 0 || slash === written.length - 1) return undefined;
+  const provider = written.slice(0, slash);
+  const id = written.slice(slash + 1);
+  const rule = FAMILY_RULES.find((r) => r.family === provider);
+  if (!rule) return providers.has(provider) ? { provider, id } : undefined;
+  if (detectFamily(id)?.family !== provider) {
+    throw new Error(
+      `model "${written}": "${id}" is not a ${provider} model id (expected a prefix of ${
+        rule.prefixes.map(String).join(", ")
+      }); for another endpoint declare it under providers: and write { provider: <name>, id: ${id} }`,
+    );
+  }
+  return { provider, id };
+}
+
+/**
+ * Resolve a model as written (`"claude-sonnet-4-5"`, `"anthropic/claude-opus-4-7"` or
+ * `{provider, id}`) to the provider that answers it: its wire format, base URL, key (when set)
+ * and price.
  * @throws {Error} an unknown named provider, or a model id no family matches (message only; the
  *   loader positions it)
  */
@@ -77,6 +104,13 @@ export function resolveModel(
   providers: ReadonlyMap<string, ProviderConfig>,
   env: Readonly<Record<string, string>>,
 ): ModelRef {
+  if (typeof written === "string") {
+    const split = splitProviderId(written, providers);
+    // A built-in family before the slash: the id alone resolves to it (with that family's
+    // settings under providers:, if any); a declared provider's name: that endpoint.
+    const family = split && FAMILY_RULES.some((r) => r.family === split.provider);
+    if (split) return resolveModel(family ? split.id : split, providers, env);
+  }
   const named = typeof written !== "string";
   const id = named ? written.id : written;
   let family: ProviderFamily;

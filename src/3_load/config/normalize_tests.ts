@@ -4,6 +4,7 @@ import { ConfigError, formatPos, type SourcePos } from "../../0_base/errors/erro
 import { interpolateValue } from "./interpolate.ts";
 import { type CaptureSpec, deferCaptures, normalizeCapture } from "./captures.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
+import { readProtocolParts } from "./protocol_options.ts";
 import type {
   Call,
   ExpectError,
@@ -14,6 +15,7 @@ import type {
   TestKind,
 } from "./types.ts";
 import type { VariableStack } from "./variable_stack.ts";
+import { type LoadSpec, normalizeLoad } from "./load_block.ts";
 import type { PositionLookup } from "../../0_base/yaml/yaml_source.ts";
 
 /** The test blocks of a file and the kind each holds, in the order kinds are checked. */
@@ -25,7 +27,10 @@ export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]
 ];
 
 /** Picks the ServerSpec.key for a test's `server:` (undefined when omitted); throws a ConfigError. */
-export type ServerResolver = (name: string | undefined, pos: SourcePos) => string;
+export type ServerResolver = (
+  name: string | undefined,
+  pos: SourcePos | (() => SourcePos),
+) => string;
 
 /** What one file contributes before suite-wide ordering. */
 export interface FileTests {
@@ -155,6 +160,9 @@ interface CheckedParts {
   readonly serverKey: string;
   readonly expectError?: { expectError: ExpectError; assertions: TestCase["assertions"] };
   readonly capture?: CaptureSpec;
+  readonly load?: LoadSpec;
+  /** `client:` and the protocol options (protocol_options.ts). */
+  readonly protocolParts: ReturnType<typeof readProtocolParts>;
 }
 
 /**
@@ -169,10 +177,17 @@ function checkedParts(
   context: FileContext,
 ): CheckedParts {
   const { positionOf } = context;
+  if (kind === "resource" && item.resource !== undefined && item.uri !== undefined) {
+    throw new ConfigError(
+      `a resource test takes resource: or uri: (the same key, the URI to read), not both; expected one of them`,
+      positionOf([...at, "uri"], "key"),
+    );
+  }
   const server = typeof item.server === "string" ? item.server : undefined;
   const serverKey = context.resolveServer(
     server,
-    server === undefined ? pos : positionOf([...at, "server"]),
+    // Looked up only for an error: a valid suite never pays for the position of each `server:`.
+    server === undefined ? pos : () => positionOf([...at, "server"]),
   );
   const expectError = item.expect_error === undefined
     ? undefined
@@ -180,7 +195,16 @@ function checkedParts(
   const capture = item.capture === undefined
     ? undefined
     : normalizeCapture(item.capture, (n) => positionOf([...at, "capture", n], "key"));
-  return { serverKey, ...(expectError ? { expectError } : {}), ...(capture ? { capture } : {}) };
+  const load = item.load === undefined || item.load === null
+    ? undefined
+    : normalizeLoad(item.load as Raw, [...at, "load"], positionOf);
+  return {
+    serverKey,
+    ...(expectError ? { expectError } : {}),
+    ...(capture ? { capture } : {}),
+    ...(load ? { load } : {}),
+    protocolParts: readProtocolParts(item, at, positionOf),
+  };
 }
 
 /** `read()`, or undefined after recording the ConfigError it threw in `errors`. */
@@ -218,6 +242,8 @@ function testCaseOf(
     ...(item.cache === false ? { noCache: true as const } : {}),
     ...runFields(item),
     ...(capture ? { capture } : {}),
+    ...(parts.load ? { load: parts.load } : {}),
+    ...parts.protocolParts,
     ...(captureUses.size > 0 ? { captureUses: [...captureUses] } : {}),
     file,
     pos,
@@ -302,7 +328,7 @@ function callOf(kind: TestKind, item: Raw): Call {
     case "tool":
       return { kind, tool: String(item.tool), args };
     case "resource":
-      return { kind, uri: String(item.uri) };
+      return { kind, uri: String(item.resource ?? item.uri) };
     case "prompt":
       return { kind, prompt: String(item.prompt), args };
     case "list":

@@ -1,5 +1,6 @@
 /** @module Server target sources (seed 004 section 9): resolve global servers per name across flags and config files. */
 
+import { parseClientBlock } from "./client_block.ts";
 import { ConfigError } from "../../0_base/errors/errors.ts";
 import { type DeclaredServer, declaredServers } from "./file_sections.ts";
 import { interpolateValue } from "./interpolate.ts";
@@ -163,6 +164,23 @@ function fromFlag(
     ...(revision !== undefined ? { revision } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
+    ...flagClient(raw, below, errors),
     source: "cli flag",
   };
+}
+
+/** The `client:` of the entry a `--server` flag overrides: the flag replaces the target only. */
+function flagClient(
+  raw: Readonly<Record<string, unknown>>,
+  below: DeclaredServer | undefined,
+  errors: ConfigError[],
+): Pick<ServerSpec, "client"> {
+  if (!below || raw.client === undefined) return {};
+  const parsed = parseClientBlock(
+    raw.client,
+    [...below.path, "client"],
+    below.file.source.positionOf,
+  );
+  errors.push(...parsed.errors);
+  return parsed.client ? { client: parsed.client } : {};
 }

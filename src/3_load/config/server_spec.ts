@@ -8,6 +8,7 @@ import type { ServerSpec, ServerTarget } from "./types.ts";
 import type { TargetSource } from "../../2_connect/session/types.ts";
 import type { InheritEnv } from "../../2_connect/transport/target.ts";
 import { parseAuth } from "../../2_connect/auth/parse_auth.ts";
+import { parseClientBlock } from "./client_block.ts";
 import type { AuthConfig } from "../../2_connect/transport/auth_config.ts";
 import type { PathSegment, PositionLookup } from "../../0_base/yaml/yaml_source.ts";
 
@@ -89,6 +90,10 @@ export function buildServer(
     }
   }
   const revision = checkRevision(raw.protocol_version, () => at("protocol_version"), errors);
+  const client = raw.client === undefined
+    ? undefined
+    : parseClientBlock(raw.client, [...origin.path, "client"], origin.positionOf);
+  if (client) errors.push(...client.errors);
   if (!target || errors.length > 0) return { errors };
   const spec: ServerSpec = {
     key: origin.key,
@@ -97,6 +102,10 @@ export function buildServer(
     ...(revision !== undefined ? { revision } : {}),
     parallel: raw.parallel === true,
     timeoutMs: typeof raw.timeout_ms === "number" ? raw.timeout_ms : DEFAULT_TIMEOUT_MS,
+    ...(typeof raw.max_notification_bytes === "number"
+      ? { maxNotificationBytes: raw.max_notification_bytes }
+      : {}),
+    ...(client?.client ? { client: client.client } : {}),
     source: origin.source,
     pos: origin.positionOf(origin.path, "key"),
   };

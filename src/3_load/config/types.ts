@@ -1,6 +1,7 @@
 /** @module The LOAD phase's output: a fully resolved, normalised `Suite` (plain data, positions kept). */
 
 import type { SourcePos } from "../../0_base/errors/errors.ts";
+import type { LoadSpec } from "./load_block.ts";
 import type { MatcherSpec } from "../../1_matchers/types.ts";
 import type { ComplianceBlock } from "./compliance_block.ts";
 import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
@@ -109,10 +110,16 @@ export interface TestCase {
   readonly retries?: number;
   /** `timeout_ms:` this test's request timeout in milliseconds; absent: the server's. */
   readonly timeoutMs?: number;
+  /** `load:` run the call repeated and concurrent, with distribution budgets (docs/load.md); absent: once. */
+  readonly load?: LoadSpec;
   /** `capture:` variable name -> target path, set from this test's response (docs/captures.md). */
   readonly capture?: Readonly<Record<string, string>>;
   /** Captures this test uses: its strings hold their markers (src/3_load/config/captures.ts) until run time. */
   readonly captureUses?: readonly string[];
+  /** `client:` of the test, key by key over its server's (docs/yaml-reference.md); absent: the server's. */
+  readonly client?: import("../../2_connect/session/client_spec.ts").ClientSpec;
+  /** `progress:`, `log_level:`, `task:`, `all_pages:`, `cursor:` (src/3_load/config/protocol_options.ts). */
+  readonly protocol?: import("./protocol_options.ts").ProtocolOptions;
   /** The test file (relative to the working directory). */
   readonly file: string;
   /** Where the test was declared. */
@@ -181,4 +188,6 @@ export interface Suite {
   readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
   /** `agents:`, `evals:`, `providers:` and `budget:` (docs/agents.md); absent when no file has one. */
   readonly agent?: import("./agent_types.ts").AgentSuite;
+  /** `scan:` run also scans the servers' tool descriptions (docs/scan.md); absent: no scan. */
+  readonly scan?: import("./scan_setting.ts").ScanSetting;
 }

@@ -25,6 +25,7 @@ export async function runAgentStage(
   options: AgentStageOptions,
 ): Promise<(record: RunRecord) => RunRecord> {
   if (!suite.agent && options.coverageThreshold === undefined) return (record) => record;
+  const started = performance.now();
   const { runAgents } = await import("./run_agents.ts");
   const run = await runAgents(suite, { connect, ...options });
   const rows = [...run.tests];
@@ -43,12 +44,15 @@ export async function runAgentStage(
       options.onResult?.(row);
     }
   }
+  // The stage runs after the tests: its wall time adds to theirs (an agent-only run is not 0 s).
+  const elapsed = Math.round(performance.now() - started);
   return (record) => {
     const tests = [...record.tests, ...rows];
     return {
       ...record,
       tests,
       summary: summarize(tests),
+      durationMs: record.durationMs + elapsed,
       ...(suite.agent ? { cost: run.cost } : {}),
     };
   };

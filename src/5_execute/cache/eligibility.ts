@@ -54,6 +54,7 @@ export function eligibility(test: TestCase, context: EligibilityContext): Eligib
   if (context.mode === "live") return no("--live runs live");
   if (context.serverFlag === true) return no("--server runs live");
   if (context.updateSnapshots) return no("--update-snapshots");
+  if (test.load) return no("load: measures the live server");
   if (context.cassetteHash === undefined) {
     return no("live server: mcptest cannot prove it unchanged");
   }

@@ -1,12 +1,14 @@
 /** @module The cache key: a SHA-256 over every input that can change a test's outcome (docs/cache.md). */
 
 import { sha256 } from "../../2_connect/cassette/connect.ts";
+import { sha256Hex } from "../../0_base/util/sha256.ts";
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
+import { hmacHex } from "./secret.ts";
 
 /** Bumped when the key material or the entry shape changes: old entries are never read again. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
 
 /** Everything a cached result depends on. */
 export interface KeyInputs {
@@ -22,6 +24,20 @@ export interface KeyInputs {
   readonly secretsHash: string;
   /** mcptest's version. */
   readonly toolVersion: string;
+  /**
+   * The replay prefix: {@link prefixStep} over the selected tests of the same server that run
+   * before this one (a replay answers repeats in recorded order, so they decide what it receives).
+   */
+  readonly prefix: string;
+}
+
+/** The replay prefix before any test of a server. */
+export const EMPTY_PREFIX = "";
+
+/** The replay prefix after `test`: a hash chain, so keying 50,000 tests stays linear. */
+export function prefixStep(prefix: string, test: TestCase): string {
+  const { order: _order, ...rest } = test;
+  return sha256Hex(`${prefix}\n${canonicalJson(rest)}`);
 }
 
 /** The hash of a list of secrets (sorted), for the key: the values never reach a cache file. */
@@ -29,16 +45,23 @@ export async function secretsHash(secrets: readonly string[]): Promise<string> {
   return await sha256(canonicalJson([...new Set(secrets)].sort()));
 }
 
-/** The cache key of one test: hex SHA-256 of the canonical JSON of {@link KeyInputs}. */
-export async function cacheKey(inputs: KeyInputs): Promise<string> {
+/**
+ * The cache key of one test: hex HMAC-SHA256, under the machine's cache secret (./secret.ts), of
+ * the canonical JSON of {@link KeyInputs}; without the secret nobody can compute where an entry goes.
+ */
+export function cacheKey(inputs: KeyInputs, secret: string): string {
   const { order: _order, ...test } = inputs.test; // the position in the suite does not change the outcome
-  return await sha256(canonicalJson({
-    format: CACHE_FORMAT,
-    mcptest: inputs.toolVersion,
-    test,
-    server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
-    cassette: inputs.cassetteHash,
-    normalize: inputs.normalize,
-    secrets: inputs.secretsHash,
-  }));
+  return hmacHex(
+    secret,
+    canonicalJson({
+      format: CACHE_FORMAT,
+      mcptest: inputs.toolVersion,
+      test,
+      server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
+      cassette: inputs.cassetteHash,
+      normalize: inputs.normalize,
+      secrets: inputs.secretsHash,
+      prefix: inputs.prefix,
+    }),
+  );
 }

@@ -11,7 +11,8 @@ import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
 import { eligibility } from "./eligibility.ts";
-import { cacheKey, secretsHash } from "./key.ts";
+import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash } from "./key.ts";
+import { loadCacheSecret } from "./secret.ts";
 import { CACHE_DIR, readEntry, writeEntry } from "./store.ts";
 
 /** What the cache needs of the suite. */
@@ -36,6 +37,10 @@ export interface ResultCacheOptions {
   readonly toolVersion: string;
   /** The store's folder (default `<cwd>/.mcptest/cache`). */
   readonly dir?: string;
+  /** The cache secret (default: {@link loadCacheSecret}, kept outside the repository). */
+  readonly secret?: string;
+  /** Tests that run but are never looked up nor stored (skips, captures): they still count in the replay prefix. */
+  readonly neverCached?: (test: TestCase) => boolean;
 }
 
 /** The cache of one run. */
@@ -57,49 +62,25 @@ export async function openResultCache(
   selected: readonly TestCase[],
   options: ResultCacheOptions,
 ): Promise<ResultCache> {
-  if (!options.enabled || selected.length === 0) {
-    return { toRun: selected, hits: new Map(), complete: (record) => Promise.resolve(record) };
-  }
+  const none = { toRun: selected, hits: new Map(), complete: (r: RunRecord) => Promise.resolve(r) };
+  if (!options.enabled || selected.length === 0) return none;
   const dir = options.dir ?? join(options.cwd, CACHE_DIR);
   const hashes = await cassetteHashes(suite, selected, options);
-  if (hashes.size === 0) {
-    // No server replays a cassette: no test is cacheable (docs/cache.md), nothing to look up.
-    return { toRun: selected, hits: new Map(), complete: (record) => Promise.resolve(record) };
-  }
-  const secrets = await secretsHash(suite.secrets);
-  const keys = new Map<string, string>();
-  const hits = new Map<string, TestResult>();
-  const toRun: TestCase[] = [];
-  for (const test of selected) {
-    const server = suite.servers[test.serverKey];
-    const cassetteHash = hashes.get(test.serverKey);
-    const verdict = eligibility(test, {
-      mode: options.mode,
-      updateSnapshots: options.updateSnapshots,
-      cassetteHash,
-      optedOut: test.noCache === true,
-      serverFlag: server?.source === "cli flag",
-    });
-    if (!verdict.cacheable || !server || cassetteHash === undefined) {
-      toRun.push(test);
-      continue;
+  // No server replays a cassette: no test is cacheable (docs/cache.md), nothing to look up.
+  if (hashes.size === 0) return none;
+  const secret = options.secret ?? await loadCacheSecret(options.cwd);
+  if (secret === undefined) return none; // no place outside the repository for the secret: no cache
+  const keys = await keysOf(suite, selected, options, hashes, secret);
+  const found = new Map<string, TestResult>();
+  for (const [id, key] of keys) {
+    const stored = await readEntry(dir, key, secret);
+    if (stored && stored.id === id && stored.status === "pass") {
+      found.set(id, { ...stored, cached: true });
     }
-    const key = await cacheKey({
-      test,
-      server: { name: server.name, revision: server.revision },
-      cassetteHash,
-      normalize: suite.cassette?.normalize ?? [],
-      secretsHash: secrets,
-      toolVersion: options.toolVersion,
-    });
-    keys.set(test.id, key);
-    const stored = await readEntry(dir, key);
-    if (stored && stored.id === test.id && stored.status === "pass") {
-      hits.set(test.id, { ...stored, cached: true });
-    } else toRun.push(test);
   }
+  const hits = replaySafe(selected, found);
   return {
-    toRun,
+    toRun: selected.filter((t) => !hits.has(t.id)),
     hits,
     async complete(record, order) {
       for (const result of record.tests) {
@@ -108,7 +89,7 @@ export async function openResultCache(
         if (key === undefined || hits.has(result.id) || result.status !== "pass") continue;
         if (result.flaky) continue;
         const { cached: _, ...fresh } = result;
-        await writeEntry(dir, key, fresh).catch(() => {}); // a cache that cannot be written is no cache
+        await writeEntry(dir, key, fresh, secret).catch(() => {}); // a cache that cannot be written is no cache
       }
       if (hits.size === 0) return record;
       const position = new Map(order.map((t, i) => [t.id, i]));
@@ -119,6 +100,74 @@ export async function openResultCache(
       return { ...record, tests, summary: summarize(tests) };
     },
   };
+}
+
+/**
+ * The key of every cacheable selected test, by id. Each key holds the replay prefix of its server:
+ * the tests before it on the same server (a replay answers repeats in recorded order), so a result
+ * stored after one sequence of tests is never served after another (a `--filter`, an edit).
+ */
+async function keysOf(
+  suite: CacheSuite,
+  selected: readonly TestCase[],
+  options: ResultCacheOptions,
+  hashes: ReadonlyMap<string, string>,
+  secret: string,
+): Promise<Map<string, string>> {
+  const secrets = await secretsHash(suite.secrets);
+  const keys = new Map<string, string>();
+  const prefixes = new Map<string, string>();
+  for (const test of [...selected].sort((a, b) => a.order - b.order)) {
+    const prefix = prefixes.get(test.serverKey) ?? EMPTY_PREFIX;
+    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, test));
+    const server = suite.servers[test.serverKey];
+    const cassetteHash = hashes.get(test.serverKey);
+    const verdict = eligibility(test, {
+      mode: options.mode,
+      updateSnapshots: options.updateSnapshots,
+      cassetteHash,
+      optedOut: test.noCache === true || options.neverCached?.(test) === true,
+      serverFlag: server?.source === "cli flag",
+    });
+    if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
+    keys.set(
+      test.id,
+      cacheKey({
+        test,
+        server: { name: server.name, revision: server.revision },
+        cassetteHash,
+        normalize: suite.cassette?.normalize ?? [],
+        secretsHash: secrets,
+        toolVersion: options.toolVersion,
+        prefix,
+      }, secret),
+    );
+  }
+  return keys;
+}
+
+/**
+ * The hits that cannot change what any test that runs receives: a served test sends nothing, so a
+ * hit followed by a running test of the same server would shift the replay of repeats; only the
+ * hits after the server's last running (not skipped) test are served, the others run.
+ */
+function replaySafe(
+  selected: readonly TestCase[],
+  found: ReadonlyMap<string, TestResult>,
+): Map<string, TestResult> {
+  const lastRun = new Map<string, number>();
+  for (const test of selected) {
+    if (found.has(test.id) || test.skip !== undefined) continue;
+    lastRun.set(test.serverKey, Math.max(lastRun.get(test.serverKey) ?? -Infinity, test.order));
+  }
+  const hits = new Map<string, TestResult>();
+  for (const test of selected) {
+    const result = found.get(test.id);
+    if (result && test.order > (lastRun.get(test.serverKey) ?? -Infinity)) {
+      hits.set(test.id, result);
+    }
+  }
+  return hits;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
 import type { ComplianceBlock } from "../../3_load/config/compliance_block.ts";
 import { loadSuite } from "../../3_load/config/load_suite.ts";
 import { validateComplianceVersion } from "../../3_load/compliance_corpus/versions.ts";
+import type { ComplianceCorpus } from "../../3_load/compliance_corpus/types.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import { capturingConnect } from "../../2_connect/session/capturing_connect.ts";
 import { connect as liveConnect } from "../../2_connect/session/connect.ts";
@@ -14,7 +15,9 @@ import { pickComplianceVersion, runCompliance, withVersionPrefix } from "./run_c
 
 /** A server that lacks the revision asked for: no rule ran, and `line` says so. */
 export interface RevisionUnavailable {
+  /** The revision asked for. */
   readonly requested: string;
+  /** The newest revision the server speaks. */
   readonly speaks: string;
   /** `server speaks up to 2025-11-25; v2026-07-28 rules not run` */
   readonly line: string;
@@ -31,6 +34,8 @@ export interface CompliancePlan {
   readonly envFiles?: readonly string[];
   readonly connect?: (server: ServerSpec) => Promise<Session>;
   readonly toolVersion: string;
+  /** With `server`: the corpus to run (`--registry`); default: the embedded one. */
+  readonly corpus?: ComplianceCorpus;
 }
 
 /** A suite's blocks with their raw rule results: what `--save-grade` grades. */
@@ -125,6 +130,7 @@ async function serverResults(
     version,
     connect: open,
     ...(session ? { session } : {}),
+    ...(plan.corpus ? { corpus: plan.corpus } : {}),
   });
   return {
     tests: run.results,
@@ -152,7 +158,7 @@ async function noBlocks(plan: CompliancePlan, cwd: string, suite: Suite): Promis
   });
   return new UsageError(
     [
-      "no compliance: block in the project's suites, expected one to run; give --from-suite FILE, or --server TARGET (with --spec-version VERSION to force a revision)",
+      "no compliance: block in the project's suites, expected one to run; give --from-suite FILE, or --server TARGET (with --target-version VERSION to force a revision)",
       ...where.map((line) => `  ${line}`),
     ].join("\n"),
   );

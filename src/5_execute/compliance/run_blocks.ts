@@ -108,7 +108,9 @@ async function runServer(
     }
     const { id: _id, name: _name, file: _file, line: _line, col: _col, server: _server, ...rest } =
       result;
-    return attribute(entry, rest);
+    // The rule ran at the block's position; its findings belong to the entry that asked for it.
+    const at = { line: entry.pos.line, col: entry.pos.col };
+    return attribute(entry, { ...rest, assertions: rest.assertions.map((a) => ({ ...a, ...at })) });
   });
 }
 

@@ -17,6 +17,7 @@ import {
   type RevisionUnavailable,
 } from "./compliance_targets.ts";
 import type { SavedGrade } from "./gates/grade_save.ts";
+import type { ComplianceCorpus } from "../../3_load/compliance_corpus/types.ts";
 
 export type { RevisionUnavailable } from "./compliance_targets.ts";
 
@@ -33,7 +34,7 @@ export interface ComplianceSuiteOptions {
   /** `--server TARGET`, parsed: every rule of `revision` runs against this one server. */
   readonly server?: ServerSpec;
   /**
-   * `--spec-version`, with `server`: the corpus revision (`v2025-06-18`, `2025-06-18`, `draft`);
+   * `--target-version` (alias `--spec-version`), with `server`: the corpus revision (`v2025-06-18`, `2025-06-18`, `draft`);
    * default: the newest revision the server negotiates (its session is reused).
    */
   readonly revision?: string;
@@ -59,6 +60,11 @@ export interface ComplianceSuiteOptions {
   readonly connect?: (server: ServerSpec) => Promise<Session>;
   /** mcptest's version, for the record; default: this package's version. */
   readonly toolVersion?: string;
+  /**
+   * `--registry FILE`, loaded (`loadCorpusDir`): with `server`, run this corpus instead of the
+   * embedded one. A suite's `compliance:` blocks always use the embedded corpus.
+   */
+  readonly corpus?: ComplianceCorpus;
 }
 
 /** What a compliance run produced: the record, and what the CLI says beside the report. */
@@ -130,6 +136,11 @@ export async function runComplianceSuite(
 function planOf(options: ComplianceSuiteOptions): CompliancePlan {
   if (options.fromSuite !== undefined && options.server !== undefined) {
     throw new UsageError("use either --from-suite or --server, not both");
+  }
+  if (options.corpus !== undefined && options.server === undefined) {
+    throw new UsageError(
+      "--registry needs --server: a suite's compliance: blocks run the embedded corpus",
+    );
   }
   const { saveGrade: _s, baseline: _b, captureFile: _c, ...plan } = options;
   return { ...plan, toolVersion: options.toolVersion ?? VERSION };

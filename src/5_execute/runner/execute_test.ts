@@ -12,6 +12,7 @@ import { errorVerdict } from "./error_verdict.ts";
 import type { PreparedAssertion, PreparedTest } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
 import { requestTimeout, type RunDeadline } from "./run_deadline.ts";
+import { protocolCall, unscriptedResults } from "./protocol_call.ts";
 
 /** Run-wide options a test needs. */
 export interface ExecuteOptions {
@@ -40,12 +41,18 @@ export async function executeTest(
     test.timeoutMs ?? session.server.timeoutMs,
     options.deadline?.remaining(),
   );
-  const exchange = timeoutMs === undefined
-    ? await session.request(plan.method, plan.params)
-    : await session.request(plan.method, plan.params, { timeoutMs });
+  const outcome = await protocolCall(
+    session,
+    test,
+    plan,
+    timeoutMs === undefined ? {} : {
+      timeoutMs,
+    },
+  );
+  const { exchange } = outcome;
   const base = baseResult(prepared, exchange.durationMs);
-  if (exchange.failure || !exchange.response) {
-    const message = exchange.failure?.message ?? "no response";
+  if (outcome.failure || exchange.failure || !exchange.response) {
+    const message = outcome.failure ?? exchange.failure?.message ?? "no response";
     return { ...base, status: "error", failure: { message } };
   }
   const context: MatchContext = {
@@ -54,9 +61,9 @@ export async function executeTest(
     ci: options.ci ?? false,
     ...(options.secrets ? { secrets: options.secrets } : {}),
   };
-  const root = responseRoot(exchange);
+  const root = { ...outcome.roots, ...responseRoot(exchange) };
   options.onRoot?.(root);
-  const assertions: AssertionResult[] = [];
+  const assertions: AssertionResult[] = unscriptedResults(outcome, test);
   const verdict = errorVerdict(prepared, exchange.response);
   if (verdict) assertions.push(verdict);
   for (const item of prepared.assertions) assertions.push(await grade(item, root, context));

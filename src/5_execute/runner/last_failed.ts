@@ -105,6 +105,34 @@ export async function saveLastFailed(cwd: string, state: LastFailedState): Promi
   await writeFileAtomic(join(cwd, LAST_RUN_PATH), JSON.stringify(state) + "\n");
 }
 
+/** The lock file that serialises concurrent updates of the state, next to it. */
+export const LAST_RUN_LOCK = ".mcptest/last-run.lock";
+
+/**
+ * Fold a run's results into the state on disk, under an exclusive lock (flock on
+ * {@link LAST_RUN_LOCK}, released by the system if the process dies): the state is read again
+ * inside the lock, so concurrent runs (`--filter` shards in one workspace) each add their failures
+ * and forget their passes, and none overwrites another's. Returns the state written.
+ * @throws {UsageError} when it cannot be written
+ */
+export async function mergeLastFailed(
+  cwd: string,
+  ran: readonly TestCase[],
+  record: RunRecord,
+): Promise<LastFailedState> {
+  await Deno.mkdir(join(cwd, ".mcptest"), { recursive: true });
+  const lock = await Deno.open(join(cwd, LAST_RUN_LOCK), { create: true, write: true });
+  try {
+    await lock.lock(true);
+    const current = await readLastFailed(cwd).catch(() => undefined);
+    const next = await updateLastFailed(current, ran, record);
+    await saveLastFailed(cwd, next);
+    return next;
+  } finally {
+    lock.close(); // closing releases the lock
+  }
+}
+
 /** Pair each test that ran with its result's status. */
 function matchResults(
   ran: readonly TestCase[],

@@ -3,8 +3,14 @@
 import type { Assertion, Suite, TestCase } from "../../3_load/config/types.ts";
 import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { compileMatcher } from "../../1_matchers/registry.ts";
-import { parseTarget, rootProblem, type TargetPath } from "../../1_matchers/target_path.ts";
+import {
+  parseTarget,
+  rootProblem,
+  type TargetPath,
+  TEST_TARGET_ROOTS,
+} from "../../1_matchers/target_path.ts";
 import type { Matcher } from "../../1_matchers/types.ts";
+import { targetRootsOf } from "./protocol_call.ts";
 
 /** An assertion with its matcher compiled and its target parsed. */
 export interface PreparedAssertion {
@@ -39,7 +45,7 @@ export function prepareTests(
       try {
         return [{
           assertion,
-          target: parseTargetAt(assertion),
+          target: parseTargetAt(assertion, targetRootsOf(test, TEST_TARGET_ROOTS)),
           matcher: compileMatcher(assertion.matcher),
         }];
       } catch (error) {
@@ -54,7 +60,7 @@ export function prepareTests(
   return prepared;
 }
 
-function parseTargetAt(assertion: Assertion): TargetPath {
+function parseTargetAt(assertion: Assertion, roots: readonly string[]): TargetPath {
   let path: TargetPath;
   try {
     path = parseTarget(assertion.target);
@@ -62,7 +68,7 @@ function parseTargetAt(assertion: Assertion): TargetPath {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`invalid target "${assertion.target}": ${reason}`, assertion.pos);
   }
-  const problem = rootProblem(path);
+  const problem = rootProblem(path, roots);
   if (problem) {
     throw new ConfigError(
       `target "${assertion.target}" cannot exist: it ${problem}`,

@@ -12,7 +12,7 @@ import { redactRecord } from "../../4_record/redact_record.ts";
 import { summarize } from "../../4_record/summary.ts";
 import type { CaptureSession, Session } from "../../2_connect/session/types.ts";
 import type { FailureLayer } from "../../2_connect/transport/types.ts";
-import { connectionFailedResult } from "./execute_test.ts";
+import { connectionFailedResult, type ExecuteOptions } from "./execute_test.ts";
 import { BailState, notStarted, runOne } from "./run_one.ts";
 import { RunDeadline } from "./run_deadline.ts";
 import { CaptureStore, usesCaptures } from "./captures_run.ts";
@@ -46,6 +46,27 @@ export interface RunOptions {
   readonly timeoutMs?: number;
 }
 
+/** The runner's own options: the public ones plus the load runner `runSuite` hands in. */
+export interface RunnerOptions extends RunOptions {
+  /** Runs the tests it applies to under load (src/5_execute/load, docs/load.md), one at a time after the others. */
+  readonly load?: LoadRunner;
+}
+
+/** The load runner as the runner sees it (src/5_execute/load/load_hook.ts builds it). */
+export interface LoadRunner {
+  /** Whether the test runs under load. */
+  applies(test: PreparedTest): boolean;
+  /** Run the test under load; `openSession` opens another session to its server. */
+  run(
+    session: Session,
+    test: PreparedTest,
+    options: ExecuteOptions & {
+      readonly bail?: BailState;
+      readonly openSession?: () => Promise<Session>;
+    },
+  ): Promise<TestResult>;
+}
+
 const PARALLEL_DEFAULT = 8;
 
 /**
@@ -64,7 +85,7 @@ export async function runTests(
 export async function collectRecord(
   suite: Suite,
   prepared: readonly PreparedTest[],
-  options: RunOptions,
+  options: RunnerOptions,
 ): Promise<RunRecord> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
@@ -113,7 +134,7 @@ export async function collectRecord(
 async function runServer(
   server: ServerSpec,
   tests: readonly PreparedTest[],
-  options: RunOptions,
+  options: RunnerOptions,
   secrets: readonly string[],
   bail: BailState,
   deadline: RunDeadline | undefined,
@@ -144,20 +165,34 @@ async function runServer(
     // Tests that take or use captures run one at a time, in file order.
     const captures = usesCaptures(tests) ? new CaptureStore() : undefined;
     const limit = captures ? 1 : options.concurrency ?? (server.parallel ? PARALLEL_DEFAULT : 1);
-    const results = await mapPool(tests, limit, async (test) => {
-      const result = await runOne(session, test, {
-        updateSnapshots: options.updateSnapshots ?? false,
-        ci: options.ci ?? false,
-        secrets,
-        bail,
-        ...(deadline ? { deadline } : {}),
-        ...(captures ? { captures } : {}),
-        ...(options.retries !== undefined ? { retries: options.retries } : {}),
-      });
+    const shared = {
+      updateSnapshots: options.updateSnapshots ?? false,
+      ci: options.ci ?? false,
+      secrets,
+      bail,
+      ...(deadline ? { deadline } : {}),
+    };
+    const finish = (result: TestResult) => {
       bail.record(result);
       options.onResult?.(result);
       return result;
-    });
+    };
+    const load = options.load;
+    const loaded = load ? tests.filter((t) => load.applies(t)) : [];
+    const once = loaded.length === 0 ? tests : tests.filter((t) => !loaded.includes(t));
+    const results = await mapPool(once, limit, async (test) =>
+      finish(
+        await runOne(session, test, {
+          ...shared,
+          ...(captures ? { captures } : {}),
+          ...(options.retries !== undefined ? { retries: options.retries } : {}),
+        }),
+      ));
+    // Load tests run one at a time, after the others: each one's distribution is its own.
+    for (const test of loaded) {
+      const openSession = () => options.connect(server);
+      results.push(finish(await load!.run(session, test, { ...shared, openSession })));
+    }
     const record = {
       ...serverRecord(server, "connected"),
       protocolVersion: session.protocolVersion,

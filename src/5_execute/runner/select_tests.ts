@@ -6,11 +6,18 @@ import { nameFilter } from "./select.ts";
 import { onlySelection, tagSelection } from "./select_tags.ts";
 import { inShard, parseShard } from "./shard.ts";
 
+/**
+ * `--last-failed`: `true` keeps the remembered failures among the selected tests, and selects
+ * nothing when none is among them (a run then exits 7, seed 004 section 12, unless
+ * `--pass-with-no-tests`); `"or-all"` (`--last-failed-or-all`) runs every selected test instead.
+ */
+export type LastFailedMode = boolean | "or-all";
+
 /** The selection flags. */
 export interface Selection {
   readonly filter?: string;
   readonly shard?: string;
-  readonly lastFailed?: boolean;
+  readonly lastFailed?: LastFailedMode;
   /** `--tag NAME` (repeatable): only tests carrying one of these tags. */
   readonly tags?: readonly string[];
   /** `--exclude-tag NAME` (repeatable): leave out tests carrying one of these tags. */
@@ -32,7 +39,8 @@ export interface Selection {
  * The tests the flags select, in suite order. `--filter`, `--tag`/`--exclude-tag`, `only:` and
  * `--shard` apply first, in that order; then
  * `--last-failed` keeps the remembered failures among them. When nothing is remembered, or none of
- * the remembered failures is among them, every test they selected runs, and a notice says so.
+ * the remembered failures is among them, nothing is selected (`"or-all"`: every test they
+ * selected runs), and a notice says so.
  */
 export async function selectTests(
   tests: readonly TestCase[],
@@ -51,7 +59,7 @@ export async function selectTests(
       ? await readLastFailed(selection.cwd)
       : selection.lastFailedState ?? undefined;
     const notice = selection.notice ?? ((line: string) => console.error(line));
-    const chosen = await lastFailedSelection(selected, state);
+    const chosen = await lastFailedSelection(selected, state, selection.lastFailed === "or-all");
     if (chosen.notice !== undefined) notice(chosen.notice);
     selected = chosen.tests;
   }
@@ -59,28 +67,32 @@ export async function selectTests(
 }
 
 /**
- * `--last-failed` over already selected tests (pure): the remembered failures among them, or all
- * of them with a notice saying why.
+ * `--last-failed` over already selected tests (pure): the remembered failures among them; when
+ * there is none, no test (or, with `orAll`, all of them), with a notice saying why.
  */
 export async function lastFailedSelection(
   tests: readonly TestCase[],
   state: LastFailedState | undefined,
+  orAll = false,
 ): Promise<{ tests: TestCase[]; notice?: string }> {
-  const all = `running all ${tests.length} selected test${tests.length === 1 ? "" : "s"}`;
-  if (state === undefined) {
-    return { tests: [...tests], notice: `--last-failed: no previous run recorded; ${all}` };
-  }
-  if (state.failed.length === 0) {
-    return { tests: [...tests], notice: `--last-failed: no failures recorded; ${all}` };
-  }
+  const none = (why: string) =>
+    orAll
+      ? {
+        tests: [...tests],
+        notice: `--last-failed-or-all: ${why}; running all ${tests.length} selected test${
+          tests.length === 1 ? "" : "s"
+        }`,
+      }
+      : {
+        tests: [],
+        notice:
+          `--last-failed: ${why}; no test selected (--last-failed-or-all runs every selected test instead)`,
+      };
+  if (state === undefined) return none("no previous run recorded");
+  if (state.failed.length === 0) return none("no failures recorded");
   const failed = new Set(state.failed);
   const hashes = await Promise.all(tests.map((t) => hashTestId(t.id)));
   const chosen = tests.filter((_, i) => failed.has(hashes[i]!));
-  if (chosen.length === 0) {
-    return {
-      tests: [...tests],
-      notice: `--last-failed: none of the recorded failures is among these tests; ${all}`,
-    };
-  }
+  if (chosen.length === 0) return none("none of the recorded failures is among these tests");
   return { tests: chosen };
 }

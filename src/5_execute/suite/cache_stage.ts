@@ -28,15 +28,15 @@ export async function cacheStage(
   run: SuiteRun,
   selected: readonly TestCase[],
 ): Promise<CacheLookup> {
-  const notCached = selected.filter(neverCached);
-  const cache = await openResultCache(run.suite, selected.filter((t) => !neverCached(t)), {
+  const cache = await openResultCache(run.suite, selected, {
     enabled: run.options.cache ?? false,
     cwd: run.cwd,
     mode: run.mode,
     updateSnapshots: run.updateSnapshots,
     toolVersion: run.toolVersion,
+    neverCached,
   });
   for (const hit of cache.hits.values()) run.options.onResult?.(hit);
-  const toRun = [...cache.toRun, ...notCached].sort((a, b) => a.order - b.order);
+  const toRun = [...cache.toRun].sort((a, b) => a.order - b.order);
   return { toRun, cache };
 }

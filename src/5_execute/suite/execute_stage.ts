@@ -5,6 +5,7 @@ import type { RunRecord } from "../../4_record/run_record.ts";
 import { prepareTests } from "../runner/prepare.ts";
 import { collectRecord } from "../runner/run.ts";
 import type { SuiteRun } from "./run_context.ts";
+import { loadRunner } from "../load/load_hook.ts";
 
 /**
  * Prepare the tests (matchers compiled, targets checked: a bad one throws before any server
@@ -16,7 +17,9 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
   return await collectRecord(run.suite, prepareTests(run.suite, toRun), {
     connect: run.connect,
     toolVersion: run.toolVersion,
-    ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+    ...(options.concurrency !== undefined && options.repeat === undefined
+      ? { concurrency: options.concurrency }
+      : {}),
     ...(options.serverConcurrency !== undefined
       ? { serverConcurrency: options.serverConcurrency }
       : {}),
@@ -27,5 +30,11 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
     ...(options.bail !== undefined ? { bail: options.bail } : {}),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    load: loadRunner(
+      options.repeat === undefined ? undefined : {
+        repeat: options.repeat,
+        ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+      },
+    ),
   });
 }

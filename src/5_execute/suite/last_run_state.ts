@@ -2,12 +2,7 @@
 
 import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord } from "../../4_record/run_record.ts";
-import {
-  type LastFailedState,
-  readLastFailed,
-  saveLastFailed,
-  updateLastFailed,
-} from "../runner/last_failed.ts";
+import { type LastFailedState, mergeLastFailed, readLastFailed } from "../runner/last_failed.ts";
 import type { SuiteRun } from "./run_context.ts";
 
 /**
@@ -26,19 +21,20 @@ export async function readLastRunState(
 }
 
 /**
- * Save the state updated with the run's results (pytest's semantics, see `updateLastFailed`);
- * a state that cannot be written costs a warning only.
- * @param previous the state the selection saw
+ * Save the state updated with the run's results (pytest's semantics, see `updateLastFailed`),
+ * merged under a lock with whatever concurrent runs saved meanwhile (`mergeLastFailed`); a state
+ * that cannot be written costs a warning only.
+ * @param _previous the state the selection saw (the merge re-reads the file inside the lock)
  * @param ran the selected tests, in the order the runner got them
  */
 export async function saveLastRunState(
   run: Pick<SuiteRun, "cwd" | "notice">,
-  previous: LastFailedState | undefined,
+  _previous: LastFailedState | undefined,
   ran: readonly TestCase[],
   record: RunRecord,
 ): Promise<void> {
   try {
-    await saveLastFailed(run.cwd, await updateLastFailed(previous, ran, record));
+    await mergeLastFailed(run.cwd, ran, record);
   } catch (error) {
     run.notice(`warning: could not save the --last-failed state: ${reasonOf(error)}`);
   }

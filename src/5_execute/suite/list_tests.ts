@@ -2,17 +2,23 @@
 
 import type { Suite, TestCase } from "../../3_load/config/types.ts";
 import { prepareTests } from "../runner/prepare.ts";
-import { selectTests } from "../runner/select_tests.ts";
+import { type LastFailedMode, selectTests } from "../runner/select_tests.ts";
 
 /** One listed test (the shape of `mcptest list --format json`). */
 export interface ListedTest {
+  /** The test's stable id (`file::kind::name`). */
   readonly id: string;
+  /** The test's name. */
   readonly name: string;
+  /** tool, resource, prompt, list, agent, eval, ... */
   readonly kind: string;
   /** The server's name as written in the suite. */
   readonly server: string;
+  /** The test file, relative to the working directory. */
   readonly file: string;
+  /** Line of the test's entry (1-based). */
   readonly line: number;
+  /** Column of the test's entry (1-based). */
   readonly col: number;
 }
 
@@ -25,7 +31,7 @@ export interface ListTestsOptions {
   /** `--shard k/n`. */
   readonly shard?: string;
   /** `--last-failed`: the tests the last-run state remembers as failing. */
-  readonly lastFailed?: boolean;
+  readonly lastFailed?: LastFailedMode;
 }
 
 /**

@@ -7,6 +7,7 @@ import type { VariableRereader } from "../../2_connect/auth/types.ts";
 import type { RuntimeSecrets } from "../../2_connect/auth/runtime_secrets.ts";
 import type { CaptureSession, FrameObserver, Session } from "../../2_connect/session/types.ts";
 import type { LastFailedState } from "../runner/last_failed.ts";
+import type { LastFailedMode } from "../runner/select_tests.ts";
 
 /** How `runSuite` runs a suite: the options of `mcptest run`, as data. */
 export interface RunSuiteOptions {
@@ -32,8 +33,8 @@ export interface RunSuiteOptions {
   readonly retries?: number;
   /** `--timeout`: the run's time limit in milliseconds; the tests not started by then are errors with the reason. */
   readonly timeoutMs?: number;
-  /** `--last-failed`: only the tests the last-run state remembers as failing. */
-  readonly lastFailed?: boolean;
+  /** `--last-failed` (`"or-all"`: `--last-failed-or-all`): only the tests the last-run state remembers as failing. */
+  readonly lastFailed?: LastFailedMode;
   /**
    * The `--last-failed` state already read (`null`: none); read from `cwd` when absent. A caller
    * that keeps the state itself passes the one it read, so selection and its update see the same
@@ -59,8 +60,10 @@ export interface RunSuiteOptions {
   readonly onNotice?: (line: string) => void;
   /** Working directory (last-run state, result cache, cassettes, snapshots); default `Deno.cwd()`. */
   readonly cwd?: string;
-  /** Tests in flight per server. */
+  /** Tests in flight per server; with `repeat`, calls of one test in flight (docs/load.md). */
   readonly concurrency?: number;
+  /** `--repeat N`: run every test without its own `load:` N times, `concurrency` calls in flight, and record its latency distribution (docs/load.md). */
+  readonly repeat?: number;
   /** Servers connected and run at once. */
   readonly serverConcurrency?: number;
   /** `--update-snapshots`. */

@@ -3,13 +3,13 @@
 import { hasProbe } from "./probes/registry.ts";
 import { severityOf } from "./severity.ts";
 import { resolveCorpus, type ResolveCorpusOptions } from "./resolve_corpus.ts";
-import { type CorpusSource, type CorpusVersion, isChecked, type Severity } from "./types.ts";
+import { type CorpusSource, isChecked, type RequirementSeverity, type SepCorpus } from "./types.ts";
 
 /** One check id of the corpus. */
 export interface CheckIdEntry {
   readonly check: string;
   readonly sep: number;
-  readonly severity: Severity;
+  readonly severity: RequirementSeverity;
   readonly implemented: boolean;
 }
 
@@ -21,7 +21,7 @@ export interface CheckIdListing {
 }
 
 /** Every check id in SEP order (a check id listed twice appears once per listing). */
-export function listCheckIds(corpus: CorpusVersion): CheckIdListing {
+export function listCheckIds(corpus: SepCorpus): CheckIdListing {
   const checks: CheckIdEntry[] = [];
   let excluded = 0;
   for (const sep of corpus.seps) {

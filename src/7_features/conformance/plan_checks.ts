@@ -5,7 +5,7 @@ import type { Probe } from "./probes/probe_types.ts";
 import { STDIO_SKIP } from "./probes/probe_types.ts";
 import type { CheckResult, ExcludedResult } from "./result.ts";
 import { severityOf } from "./severity.ts";
-import { type CheckStatus, type CorpusVersion, isChecked } from "./types.ts";
+import { type CheckStatus, isChecked, type SepCorpus } from "./types.ts";
 
 /** Checks that a failed handshake decides: a 2026 server must implement server/discover. */
 const HANDSHAKE_CHECKS: Readonly<Record<string, string>> = {
@@ -26,7 +26,7 @@ export interface Planned {
  * untested; the rest pending (untested until their probe runs).
  */
 export function planChecks(
-  corpus: CorpusVersion,
+  corpus: SepCorpus,
   probes: Readonly<Record<string, Probe>>,
   transport: "stdio" | "http",
   live: boolean,

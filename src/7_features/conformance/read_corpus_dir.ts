@@ -3,7 +3,7 @@
 import { join, relative } from "node:path";
 import { parse } from "yaml";
 import { looksLikeSep, parseSepFile } from "./parse_sep.ts";
-import type { CorpusVersion, SepFile } from "./types.ts";
+import type { SepCorpus, SepFile } from "./types.ts";
 import { VERSION_DIR } from "./corpus_cache/cache_dir.ts";
 
 /**
@@ -11,7 +11,7 @@ import { VERSION_DIR } from "./corpus_cache/cache_dir.ts";
  * other files (upstream's traceability.json, SPEC_VERSION) are skipped.
  * @throws {SepFormatError} for a file with `sep` and `requirements` but a bad shape
  */
-export async function readCorpusVersion(dir: string, version: string): Promise<CorpusVersion> {
+export async function readCorpusVersion(dir: string, version: string): Promise<SepCorpus> {
   const seps: SepFile[] = [];
   for (const path of await listFiles(dir)) {
     if (!/\.(ya?ml|json)$/i.test(path)) continue;
@@ -78,7 +78,7 @@ export async function flatCorpus(root: string): Promise<FlatCorpus> {
 }
 
 /** Read a flat folder of SEP files (top level only; sub-folders are ignored). */
-export async function readFlatCorpus(root: string, version: string): Promise<CorpusVersion> {
+export async function readFlatCorpus(root: string, version: string): Promise<SepCorpus> {
   const seps: SepFile[] = [];
   for await (const entry of Deno.readDir(root)) {
     if (!entry.isFile || !/\.(ya?ml|json)$/i.test(entry.name)) continue;

@@ -3,10 +3,10 @@
 import { join } from "node:path";
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { ConformanceExitCode } from "../../0_base/errors/exit_codes.ts";
-import { conformanceCacheRoot, type EnvLookup, safeEnv } from "./corpus_cache/cache_dir.ts";
+import { conformanceCacheRoot, type EnvGetter, safeEnv } from "./corpus_cache/cache_dir.ts";
 import { embeddedVersion, embeddedVersions } from "./embedded.ts";
 import { flatCorpus, listVersions, readCorpusVersion, readFlatCorpus } from "./read_corpus_dir.ts";
-import type { CorpusSource, CorpusVersion } from "./types.ts";
+import type { CorpusSource, SepCorpus } from "./types.ts";
 
 /** Inputs of {@link resolveCorpus}. */
 export interface ResolveCorpusOptions {
@@ -15,7 +15,7 @@ export interface ResolveCorpusOptions {
   /** `--target-version`; default: the greatest version present. */
   readonly revision?: string;
   /** Environment lookup (tests inject one). */
-  readonly env?: EnvLookup;
+  readonly env?: EnvGetter;
   /** Operating system (tests inject one). */
   readonly os?: string;
   /** Skip the embedded corpus (tests of the "nothing present" path). */
@@ -23,7 +23,7 @@ export interface ResolveCorpusOptions {
 }
 
 /** A resolved corpus version and where it came from. */
-export interface ResolvedCorpus extends CorpusVersion {
+export interface ResolvedCorpus extends SepCorpus {
   /** Where the corpus came from. */
   readonly source: CorpusSource;
   /** The directory read, for override and cache. */

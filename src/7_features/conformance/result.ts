@@ -1,7 +1,7 @@
 /** @module The conformance result: seed 002's result.json shape plus documented extra fields. */
 
 import type { Badge, SeverityCount, Tier } from "./tier.ts";
-import type { CheckStatus, CorpusSource, Severity } from "./types.ts";
+import type { CheckStatus, CorpusSource, RequirementSeverity } from "./types.ts";
 
 /** The verdict on one checked requirement. */
 export interface CheckResult {
@@ -10,7 +10,7 @@ export interface CheckResult {
   /** The SEP the requirement belongs to. */
   readonly sep: number;
   /** RFC 2119 severity of the requirement. */
-  readonly severity: Severity;
+  readonly severity: RequirementSeverity;
   /** The verdict. */
   readonly status: CheckStatus;
   /** Why, in one line (absent for untested checks). */
@@ -31,7 +31,7 @@ export interface ExcludedResult {
   /** The SEP the requirement belongs to. */
   readonly sep: number;
   /** RFC 2119 severity of the requirement. */
-  readonly severity: Severity;
+  readonly severity: RequirementSeverity;
   /** The requirement's text. */
   readonly text: string;
   /** Why it is excluded from scoring. */

@@ -11,6 +11,10 @@ export class RevisionUnavailableError extends McptestError {
   /** The JSON report of the run (`--reporter json`), with the reason. */
   readonly report: ConformanceUnavailable;
 
+  /**
+   * The error for a run that did not happen.
+   * @param report the report of that run, with the reason
+   */
   constructor(report: ConformanceUnavailable) {
     super(report.reason, ConformanceExitCode.RevisionUnavailable);
     this.name = "RevisionUnavailableError";

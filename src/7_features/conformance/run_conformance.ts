@@ -8,7 +8,7 @@ import type { Session } from "../../2_connect/session/types.ts";
 import { ConnectError } from "../../2_connect/transport/failure_layer.ts";
 import { planChecks, type Planned } from "./plan_checks.ts";
 import { createProbeContext, type ProbeRecorder } from "./probes/probe_context.ts";
-import type { Probe, ProbeContext, ProbeOutcome } from "./probes/probe_types.ts";
+import type { Probe, ProbeContext, ProbeOutcome, SafeTool } from "./probes/probe_types.ts";
 import { LATE_PROBES, PROBES } from "./probes/registry.ts";
 import type { ConformanceResult } from "./result.ts";
 import {
@@ -41,6 +41,8 @@ export interface RunConformanceOptions extends RunInputOptions {
   readonly toolVersion?: string;
   /** Probe map (default: the registry). */
   readonly probes?: Readonly<Record<string, Probe>>;
+  /** Tools the probes may call, with arguments (`--safe-tool`; default: read-only ones, no arguments). */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 export type { CorpusChooser, RunCorpus };
@@ -49,6 +51,7 @@ export type { CorpusChooser, RunCorpus };
 interface Settled extends RunInputs {
   readonly toolVersion: string;
   readonly probes: Readonly<Record<string, Probe>>;
+  readonly safeTools: readonly SafeTool[];
   /** The corpus was chosen from the negotiated revision (no `--target-version`). */
   readonly chosen: boolean;
 }
@@ -79,6 +82,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     ...inputs,
     toolVersion: options.toolVersion ?? VERSION,
     probes: options.probes ?? PROBES,
+    safeTools: options.safeTools ?? [],
     chosen: typeof inputs.corpus === "function",
   });
   await inputs.finish();
@@ -97,7 +101,11 @@ async function scoreServer(options: Settled): Promise<ConformanceResult> {
   let planned: Planned;
   try {
     const recorder = session
-      ? createProbeContext(session, { version: corpus.version, transport })
+      ? createProbeContext(session, {
+        version: corpus.version,
+        transport,
+        safeTools: options.safeTools,
+      })
       : undefined;
     planned = planChecks(corpus, options.probes, transport, recorder !== undefined, handshakeError);
     if (recorder) await runPending(planned, recorder);

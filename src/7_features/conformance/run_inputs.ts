@@ -8,11 +8,11 @@ import { redactCapture } from "../../4_record/redact_record.ts";
 import { VERSION } from "../../0_base/version.ts";
 import { corpusForNegotiated, ensureSomeCorpus } from "./choose_target.ts";
 import { CorpusMissingError, resolveCorpus, type ResolvedCorpus } from "./resolve_corpus.ts";
-import type { CorpusSource, CorpusVersion } from "./types.ts";
+import type { CorpusSource, SepCorpus } from "./types.ts";
 import { writeFile } from "./write_report.ts";
 
 /** A corpus version and where it came from. */
-export type RunCorpus = CorpusVersion & { readonly source: CorpusSource };
+export type RunCorpus = SepCorpus & { readonly source: CorpusSource };
 
 /** Picks the corpus for the revision the server negotiated (undefined: the handshake failed). */
 export type CorpusChooser = (negotiated: string | undefined) => Promise<RunCorpus>;

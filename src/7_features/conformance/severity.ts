@@ -1,6 +1,6 @@
-/** @module Severity of a requirement from the first RFC 2119 keyword of its text. */
+/** @module RequirementSeverity of a requirement from the first RFC 2119 keyword of its text. */
 
-import type { Severity } from "./types.ts";
+import type { RequirementSeverity } from "./types.ts";
 
 const KEYWORDS =
   /\b(MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|SHOULD NOT|SHOULD|NOT RECOMMENDED|RECOMMENDED|MAY|OPTIONAL)\b/;
@@ -17,7 +17,7 @@ const KEYWORDS =
  * severityOf("Servers SHOULD return -32602"); // "should"
  * ```
  */
-export function severityOf(text: string): Severity {
+export function severityOf(text: string): RequirementSeverity {
   const match = KEYWORDS.exec(text);
   const word = match?.[1];
   if (word === undefined) return "must";

@@ -1,7 +1,7 @@
 /** @module The SEP corpus as data: the upstream `sep-NNNN.yaml` shape, severities and check statuses. */
 
 /** RFC 2119 severity of a requirement, from the first keyword of its text. */
-export type Severity = "must" | "should" | "may";
+export type RequirementSeverity = "must" | "should" | "may";
 
 /** One `requirements:` entry that names a check (a probe may implement it). */
 export interface CheckedRequirement {
@@ -37,7 +37,7 @@ export interface SepFile {
 }
 
 /** Every SEP file of one spec version. */
-export interface CorpusVersion {
+export interface SepCorpus {
   /** The spec version (the directory name: `2025-11-25`, `2026-07-28-rc`, ...). */
   readonly version: string;
   /** SEP files, ordered by SEP number. */

@@ -8,6 +8,8 @@ import type { ServerSpec } from "../../3_load/config/types.ts";
 import { redactValue } from "../../4_record/redact_value.ts";
 import { isMigrationTarget, MIGRATION_TARGET } from "../migration/target.ts";
 import type { DoctorResult } from "./diagnose_server.ts";
+import { neededCapabilities } from "./readiness.ts";
+import { redactUrls, urlSecrets } from "./redact_urls.ts";
 
 /** Inputs of {@link runDoctor}: the flags of `mcptest doctor`. */
 export interface RunDoctorOptions {
@@ -36,10 +38,12 @@ export interface DoctorReport {
   readonly servers: readonly DoctorResult[];
 }
 
-/** The servers to check and the secrets to hide in their results. */
+/** The servers to check, the secrets to hide in their results, and what the suite's tests need. */
 interface Checked {
   readonly servers: readonly ServerSpec[];
   readonly secrets: readonly string[];
+  /** Capability -> how many tests need it, by server key (absent: checked without a suite). */
+  readonly needs?: ReadonlyMap<string, ReadonlyMap<string, number>>;
 }
 
 /**
@@ -47,7 +51,8 @@ interface Checked {
  * those); else with `--server NAME=TARGET` values, a name the suite declares overrides that
  * server's target (as `mcptest run --server`) and every server of the suite is checked, and any
  * other name is checked on its own (so `--server x=URL` works in an empty folder); else every
- * server of the suite, by name. Results are redacted with the suite's secrets.
+ * server of the suite, by name. Results are redacted with the suite's secrets, and every URL in
+ * them loses its credentials and query values (`https://user:pass@host/mcp?key=...`).
  * @throws {UsageError} an unsupported `targetVersion`, or no server to check (exit 2)
  * @throws {ConfigError} a malformed `--server`, `--url` or `--command` value (exit 2)
  * @throws {ConfigErrors} a suite that does not load (exit 2)
@@ -61,12 +66,14 @@ interface Checked {
  */
 export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport> {
   const migrate = migrationWanted(options.targetVersion);
-  const { servers, secrets } = await serversToCheck(options);
+  const { servers, secrets: suiteSecrets, needs } = await serversToCheck(options);
+  const secrets = [...suiteSecrets, ...urlSecrets(servers)];
   const { diagnoseServer } = await import("./diagnose_server.ts");
   const results: DoctorResult[] = [];
   for (const server of servers) {
     const timeoutMs = options.timeoutMs ?? server.timeoutMs;
-    const result = redactValue(await diagnoseServer(server, timeoutMs, migrate), secrets);
+    const diagnosis = await diagnoseServer(server, timeoutMs, migrate, needs?.get(server.key));
+    const result = redactUrls(redactValue(diagnosis, secrets));
     results.push(result);
     await options.onServer?.(result);
   }
@@ -104,7 +111,7 @@ async function serversToCheck(options: RunDoctorOptions): Promise<Checked> {
   if (servers.length === 0) {
     throw new UsageError("no servers to check: give --url, --command, or a suite with servers:");
   }
-  return { servers, secrets: [...suite.secrets] };
+  return { servers, secrets: [...suite.secrets], needs: neededCapabilities(suite) };
 }
 
 /** The `--url` and `--command` servers, named `url` and `command`. */
@@ -140,7 +147,11 @@ async function withNamedServers(options: RunDoctorOptions): Promise<Checked> {
   const adHoc = flags.filter((f) => !names.has(f.name))
     .map(({ flag }) => serverFromFlag(flag, timeoutOf(options)));
   const servers = Object.values(suite.servers).sort((a, b) => a.name.localeCompare(b.name));
-  return { servers: [...servers, ...adHoc], secrets: [...suite.secrets] };
+  return {
+    servers: [...servers, ...adHoc],
+    secrets: [...suite.secrets],
+    needs: neededCapabilities(suite),
+  };
 }
 
 function timeoutOf(options: RunDoctorOptions): { timeoutMs?: number } {

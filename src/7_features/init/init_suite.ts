@@ -1,11 +1,18 @@
 /** @module initSuite(): `mcptest init` as one call: connect, read the server's surface, write the starter config and test file. */
 
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { writeFileAtomic } from "../../0_base/util/write_output.ts";
 import { CONFIG_FILE } from "../../3_load/config/discover.ts";
 import { parseServerFlag } from "../../3_load/config/server_spec.ts";
-import { renderConfig, renderTests } from "./render_suite.ts";
-import { readSurface, type Surface } from "./surface.ts";
-import { writeNewFiles } from "./write_files.ts";
+import {
+  addServerToConfig,
+  ignoreStateDir,
+  STATE_DIR_ENTRY,
+  writeSchemaCopy,
+} from "./project_files.ts";
+import { renderConfig, renderTests, SCHEMA_FILE, serverEntry } from "./render_suite.ts";
+import { type InitSurface, readSurface } from "./surface.ts";
+import { exists, existsError, writeNewFiles } from "./write_files.ts";
 
 /** The folder the starter test file goes in (also the `suites:` entry). */
 export const TESTS_DIR = "tests";
@@ -29,17 +36,26 @@ export interface InitSuiteResult {
   /** The server's name (in mcptest.yml and the test file's name). */
   readonly name: string;
   /** What the server advertises. */
-  readonly surface: Surface;
+  readonly surface: InitSurface;
   /** The files written, relative to the folder: the config, then the test file. */
   readonly files: readonly [config: string, tests: string];
+  /** True when the server was added to an existing mcptest.yml (false: the file was created). */
+  readonly addedToConfig: boolean;
+  /** Whether the schema copy ({@link SCHEMA_FILE}) was written (false: one was there). */
+  readonly wroteSchema: boolean;
+  /** What happened to .gitignore: created, `.mcptest/` added, or already ignored. */
+  readonly gitignore: "created" | "added" | "present";
 }
 
 /**
- * Connect to the server, list what it offers, and write `mcptest.yml` (the server, `suites:
- * tests/`) and `tests/<name>.yml` (one `lists:` test per advertised kind, one test per tool).
- * Never overwrites: when a file exists nothing is written.
+ * Connect to the server, list what it offers, and write `tests/<name>.yml` (one `lists:` test per
+ * advertised kind, one test per tool) and `mcptest.yml` (the server, `suites: tests/`); when
+ * `mcptest.yml` exists, the server is added to it instead (and the test file to its `suites:`
+ * when they do not cover it). Also writes the schema copy the files' `$schema` line points at and
+ * adds `.mcptest/` to `.gitignore`. Never overwrites: an existing test file, or a server of that
+ * name in mcptest.yml, stops it with nothing written.
  * @throws {ConfigError} a malformed `--server` value (exit 2)
- * @throws {UsageError} a file that already exists, named (exit 2)
+ * @throws {UsageError} a file or server that already exists, named (exit 2)
  * @throws {ConnectError} a server that cannot be reached
  * @example
  * ```ts ignore
@@ -52,13 +68,51 @@ export interface InitSuiteResult {
 export async function initSuite(options: InitSuiteOptions): Promise<InitSuiteResult> {
   const { name, target } = parseServerFlag(options.server, { defaultName: DEFAULT_INIT_NAME });
   const timeoutMs = options.timeoutMs ?? INIT_TIMEOUT_MS;
-  const surface = await readSurface({ key: name, name, target, timeoutMs });
+  const dir = resolve(options.dir);
   const testFile = `${TESTS_DIR}/${name.replace(/[^A-Za-z0-9_.-]/g, "_")}.yml`;
-  await writeNewFiles(resolve(options.dir), [
-    { path: CONFIG_FILE, text: renderConfig(name, target, TESTS_DIR) },
-    { path: testFile, text: renderTests(name, surface) },
-  ]);
-  return { name, surface, files: [CONFIG_FILE, testFile] };
+  if (await exists(join(dir, testFile))) throw existsError(testFile);
+  const configPath = join(dir, CONFIG_FILE);
+  const existing = await readIfExists(configPath);
+  if (existing !== undefined) {
+    // Refuse a duplicate server or a broken config before connecting.
+    await addServerToConfig(existing, name, serverEntry(target), testFile, dir);
+  }
+  const surface = await readSurface({ key: name, name, target, timeoutMs });
+  const tests = renderTests(name, surface);
+  if (existing === undefined) {
+    await writeNewFiles(dir, [
+      { path: CONFIG_FILE, text: renderConfig(name, target, TESTS_DIR) },
+      { path: testFile, text: tests },
+    ]);
+  } else {
+    await writeNewFiles(dir, [{ path: testFile, text: tests }]);
+    try {
+      const text = await addServerToConfig(existing, name, serverEntry(target), testFile, dir);
+      await writeFileAtomic(configPath, text);
+    } catch (error) {
+      await Deno.remove(join(dir, testFile)).catch(() => {});
+      throw error;
+    }
+  }
+  const wroteSchema = await writeSchemaCopy(dir, SCHEMA_FILE);
+  const gitignore = await ignoreStateDir(dir);
+  return {
+    name,
+    surface,
+    files: [CONFIG_FILE, testFile],
+    addedToConfig: existing !== undefined,
+    wroteSchema,
+    gitignore,
+  };
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
 }
 
 /** What `mcptest init` prints: what the server offers, what was written, what to do next. */
@@ -73,11 +127,20 @@ export function renderInitSummary(result: InitSuiteResult, dir: string): string 
   ].join(", ");
   const [config, tests] = result.files;
   const where = dir === "." ? "" : ` (in ${dir})`;
+  const also = [
+    result.wroteSchema ? `${SCHEMA_FILE} (the schema your editor reads)` : "",
+    result.gitignore === "created" ? `.gitignore (ignoring ${STATE_DIR_ENTRY})` : "",
+    result.gitignore === "added" ? `${STATE_DIR_ENTRY} to .gitignore` : "",
+  ].filter((s) => s !== "");
   return [
     `server "${result.name}" offers ${counts}`,
-    `wrote ${config} and ${tests}${where}`,
-    `next: edit the placeholder args in ${tests}, then run: mcptest run${
-      dir === "." ? "" : ` (from ${dir})`
-    }`,
+    result.addedToConfig
+      ? `added server "${result.name}" to ${config} and wrote ${tests}${where}`
+      : `wrote ${config} and ${tests}${where}`,
+    ...(also.length > 0 ? [`also wrote ${also.join(", ")}`] : []),
+    // Run from where init ran: a relative path in the server's command still resolves.
+    `next: edit the placeholder args in ${
+      dir === "." ? tests : join(dir, tests)
+    }, then run: mcptest run${dir === "." ? "" : ` --config ${join(dir, config)}`}`,
   ].join("\n") + "\n";
 }

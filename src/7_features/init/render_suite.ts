@@ -1,30 +1,47 @@
-/** @module The text of the files `mcptest init` writes: the project config and a starter test file. */
+/**
+ * @module The text of the files `mcptest init` writes: the project config and a starter test file.
+ * Everything a server sent goes through safe_yaml.ts: YAML data, `${` escaped, no control
+ * characters, no key the loader reads specially, comments one printable line.
+ */
 
-import { stringify } from "yaml";
 import type { ServerTarget } from "../../3_load/config/types.ts";
 import { objectExample } from "./example_args.ts";
-import type { Advertised, Surface } from "./surface.ts";
+import {
+  commentSafe,
+  hasSpecialKey,
+  nameSafe,
+  stringifyData,
+  withoutSpecialKeys,
+} from "./safe_yaml.ts";
+import type { Advertised, InitSurface } from "./surface.ts";
 
-/** Where editors with the YAML language server find the schema of a test file. */
-export const SCHEMA_URL = "https://mcptest.sh/schema/v1.json";
+/**
+ * The copy of the test-file schema `mcptest init` writes next to `mcptest.yml`: the files it
+ * writes point their `# yaml-language-server: $schema=` line at it by a relative path, so an
+ * editor finds the schema offline (and a clone has it: commit it with the suite).
+ */
+export const SCHEMA_FILE = "mcptest.schema.json";
 
-const SCHEMA_COMMENT = `# yaml-language-server: $schema=${SCHEMA_URL}`;
+/** The `$schema` comment of a file `depth` folders below the config's folder. */
+export function schemaComment(depth: number): string {
+  return `# yaml-language-server: $schema=${"../".repeat(depth)}${SCHEMA_FILE}`;
+}
+
+/** The `servers:` entry of `target` (`url:` or `command:`), as data. */
+export function serverEntry(target: ServerTarget): Record<string, unknown> {
+  return target.kind === "http" ? { url: target.url } : { command: [...target.command] };
+}
 
 /** `mcptest.yml`: the server (global, so every test file may use it) and `suites:`. */
 export function renderConfig(name: string, target: ServerTarget, suitesDir: string): string {
-  const quote = (text: string) => JSON.stringify(text.replaceAll("${", "$${"));
-  const entry = target.kind === "http"
-    ? `    url: ${quote(target.url)}`
-    : `    command: [${target.command.map(quote).join(", ")}]`;
+  const servers: Record<string, unknown> = {};
+  Object.defineProperty(servers, name, { value: serverEntry(target), enumerable: true });
   return [
-    SCHEMA_COMMENT,
+    schemaComment(0),
     "# Project config written by `mcptest init`: its servers are global (every test file may use",
     "# them), suites: says which test files `mcptest run` runs. See docs/yaml-reference.md.",
-    "servers:",
-    `  ${/^[A-Za-z_][A-Za-z0-9_-]*$/.test(name) ? name : quote(name)}:`,
-    entry,
-    "",
-    block({ suites: [`${suitesDir}/`] }, 0),
+    stringifyData({ servers }),
+    stringifyData({ suites: [`${suitesDir}/`] }),
   ].join("\n");
 }
 
@@ -33,18 +50,38 @@ export function renderConfig(name: string, target: ServerTarget, suitesDir: stri
  * test per tool, its `args` built from the input schema and its check from the output schema
  * (`schema:` on `result.structuredContent`), or `exists` on `result.content` without one.
  */
-export function renderTests(name: string, surface: Surface): string {
+export function renderTests(name: string, surface: InitSurface): string {
   const info = surface.serverInfo;
   const about = info && typeof info.name === "string"
     ? ` (${info.name}${typeof info.version === "string" ? ` ${info.version}` : ""})`
     : "";
   const out = [
-    SCHEMA_COMMENT,
-    `# Starter suite written by \`mcptest init\` from what server "${name}"${about} advertised.`,
+    schemaComment(1),
+    commentSafe(
+      `# Starter suite written by \`mcptest init\` from what server "${name}"${about} advertised.`,
+      200,
+    ),
     "# The args are placeholders built from each tool's input schema: edit them to real values,",
     "# then add assertions (docs/matchers.md). Run it with: mcptest run",
     "",
   ];
+  const lists = listTests(name, surface);
+  if (lists.length > 0) out.push(stringifyData({ lists }));
+  const tools = surface.tools.filter((t) => typeof t.name === "string").map((tool) =>
+    toolTest(name, tool)
+  );
+  if (tools.length > 0) out.push(stringifyData({ tools }));
+  if (lists.length === 0 && tools.length === 0) {
+    out.push(
+      commentSafe(`# "${name}" advertised no tools, resources or prompts. Add tests under tools:,`),
+      "# resources:, prompts: or lists: (docs/yaml-reference.md).",
+      stringifyData({ lists: [{ name: "advertises no tools", server: name, list: "tools" }] }),
+    );
+  }
+  return out.join("\n");
+}
+
+function listTests(name: string, surface: InitSurface): unknown[] {
   const lists: unknown[] = [];
   const listed: Array<[string, string, readonly Advertised[], string]> = [
     ["tools", "tools", surface.tools, "name"],
@@ -52,7 +89,8 @@ export function renderTests(name: string, surface: Surface): string {
     ["resource_templates", "resourceTemplates", surface.resourceTemplates, "uriTemplate"],
     ["prompts", "prompts", surface.prompts, "name"],
   ];
-  for (const [list, key, items, id] of listed) {
+  for (const [list, key, all, id] of listed) {
+    const items = all.filter((item) => typeof item[id] === "string");
     if (items.length === 0) continue;
     lists.push({
       name: `advertises its ${list.replace("_", " ")}`,
@@ -64,50 +102,22 @@ export function renderTests(name: string, surface: Surface): string {
       }],
     });
   }
-  if (lists.length > 0) out.push(block({ lists }, 0));
-  const tools = surface.tools.filter((t) => typeof t.name === "string").map((tool) => {
-    const args = objectExample(tool.inputSchema);
-    const check = tool.outputSchema !== null && typeof tool.outputSchema === "object"
-      ? { target: "result.structuredContent", matcher: { schema: tool.outputSchema } }
-      : { target: "result.content", matcher: { exists: true } };
-    return {
-      name: `${tool.name} answers`,
-      server: name,
-      tool: tool.name,
-      args,
-      expect: [check],
-    };
-  });
-  if (tools.length > 0) out.push(block({ tools }, 0));
-  if (lists.length === 0 && tools.length === 0) {
-    out.push(
-      `# "${name}" advertised no tools, resources or prompts. Add tests under tools:, resources:,`,
-      "# prompts: or lists: (docs/yaml-reference.md).",
-      block({ lists: [{ name: "advertises no tools", server: name, list: "tools" }] }, 0),
-    );
-  }
-  return out.join("\n");
+  return lists;
 }
 
-/** YAML for `value`, every `${` written as `$${` (mcptest would interpolate it otherwise). */
-function block(value: unknown, indent: number): string {
-  const text = stringify(escapeVariables(value), { indent: 2, lineWidth: 0 });
-  const pad = " ".repeat(indent);
-  return text.split("\n").map((line) => (line === "" ? line : pad + line)).join("\n");
-}
-
-function escapeVariables(value: unknown): unknown {
-  if (typeof value === "string") return value.replaceAll("${", "$${");
-  if (Array.isArray(value)) return value.map(escapeVariables);
-  if (value === null || typeof value !== "object") return value;
-  const out: Record<string, unknown> = {};
-  for (const [key, child] of Object.entries(value)) {
-    Object.defineProperty(out, key, {
-      value: escapeVariables(child),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
+function toolTest(name: string, tool: Advertised): Record<string, unknown> {
+  // A key the loader reads specially (`x_Env` would read a secret, `<<` merge) is never written:
+  // such an argument is left out (the args are placeholders), such an output schema not used.
+  const args = withoutSpecialKeys(objectExample(tool.inputSchema));
+  const schema = tool.outputSchema;
+  const check = schema !== null && typeof schema === "object" && !hasSpecialKey(schema)
+    ? { target: "result.structuredContent", matcher: { schema } }
+    : { target: "result.content", matcher: { exists: true } };
+  return {
+    name: `${nameSafe(String(tool.name))} answers`,
+    server: name,
+    tool: tool.name,
+    args,
+    expect: [check],
+  };
 }

@@ -8,10 +8,14 @@ import type { ServerEndpoint, Session } from "../../2_connect/session/types.ts";
 export type Advertised = Readonly<Record<string, unknown>>;
 
 /** What a server offers. A list the server does not support is empty. */
-export interface Surface {
+export interface InitSurface {
+  /** Its tools. */
   readonly tools: readonly Advertised[];
+  /** Its resources. */
   readonly resources: readonly Advertised[];
+  /** Its resource templates. */
   readonly resourceTemplates: readonly Advertised[];
+  /** Its prompts. */
   readonly prompts: readonly Advertised[];
   /** serverInfo from the handshake, when the server sent one. */
   readonly serverInfo: Readonly<Record<string, unknown>> | null;
@@ -24,7 +28,7 @@ export const MAX_PAGES = 50;
  * Connect, list everything the server advertises (following `nextCursor`), close.
  * @throws ConnectError when the server cannot be reached; ConfigError when a list call fails
  */
-export async function readSurface(server: ServerEndpoint): Promise<Surface> {
+export async function readSurface(server: ServerEndpoint): Promise<InitSurface> {
   const session = await connect(server, { capture: false });
   try {
     const caps = session.serverCapabilities ?? {};

@@ -8,6 +8,7 @@ export const TODO_MARKER = "# TODO(mcptest-migrate):";
 
 /** One planned change of a file. */
 export interface PlannedChange {
+  /** The legacy token found, and where. */
   readonly hit: Hit;
   /** Add a TODO comment above the hit (false when the line above already has one for this rule). */
   readonly annotate: boolean;

@@ -7,7 +7,7 @@ import { scanPaths } from "./scan.ts";
 import { isMigrationTarget, MIGRATION_TARGET } from "./target.ts";
 
 /** Where {@link lint} and {@link migrate} read from. */
-export interface ScanOptions {
+export interface LintOptions {
   /** The working directory: base of relative paths and of the paths shown (default `Deno.cwd()`). */
   readonly cwd?: string;
 }
@@ -26,14 +26,14 @@ export interface ScanOptions {
  */
 export async function lint(
   paths: readonly string[],
-  options: ScanOptions = {},
+  options: LintOptions = {},
 ): Promise<LintReport> {
   const scanned = await scanPaths(paths.length > 0 ? paths : ["."], options.cwd ?? Deno.cwd());
   return lintReport(scanned);
 }
 
 /** Options of {@link migrate}: the flags of `mcptest migrate`. */
-export interface MigrateOptions extends ScanOptions {
+export interface MigrateOptions extends LintOptions {
   /** `--to`: the target revision (only the migration target is supported). */
   readonly to: string;
   /** `--write`: apply the plan in place (verified, atomic); default: a dry run. */

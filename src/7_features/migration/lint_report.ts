@@ -7,11 +7,17 @@ import { MIGRATION_TARGET } from "./target.ts";
 
 /** One finding as `--format json` prints it. */
 export interface LintFinding {
+  /** The file, as given. */
   readonly file: string;
+  /** Line (1-based). */
   readonly line: number;
+  /** Column (1-based). */
   readonly col: number;
+  /** The migration rule id. */
   readonly rule: string;
+  /** The rule's category. */
   readonly category: string;
+  /** What is wrong and what to write instead. */
   readonly message: string;
   /** Whether `mcptest migrate --write` rewrites it (YAML only; cassettes are re-recorded). */
   readonly autofix: boolean;
@@ -19,10 +25,15 @@ export interface LintFinding {
 
 /** The `--format json` document. */
 export interface LintReport {
+  /** The document's format version. */
   readonly version: 1;
+  /** The revision migrated to. */
   readonly target: string;
+  /** Files looked at. */
   readonly files_checked: number;
+  /** What lint found. */
   readonly findings: readonly LintFinding[];
+  /** Files that could not be read or parsed. */
   readonly errors: ReadonlyArray<
     { readonly file: string; readonly line: number; readonly col: number; readonly message: string }
   >;

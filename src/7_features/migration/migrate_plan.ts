@@ -11,9 +11,13 @@ import { MIGRATION_TARGET } from "./target.ts";
 
 /** The plan for one file. */
 export interface FilePlan {
+  /** The file as shown (relative to the working directory). */
   readonly file: string;
+  /** Its absolute path. */
   readonly path: string;
+  /** A suite (YAML) or a cassette (JSON). */
   readonly kind: "yaml" | "json";
+  /** The changes planned. */
   readonly changes: readonly PlannedChange[];
   /** The text as read. */
   readonly text: string;

@@ -34,7 +34,21 @@ interface Context {
   readonly assertionTarget: string | undefined;
   /** Start of the outermost flow collection around the node (comments go above its line). */
   readonly flowRoot: number | undefined;
+  /** Inside what a server sent (a recorded response, its capabilities, its messages). */
+  readonly serverSent: boolean;
 }
+
+/**
+ * Keys whose value is what a server sent, in a cassette or capture. Lint judges the suite, not
+ * the server: a capability a (third-party) server advertises there is not the suite's to fix.
+ */
+const SERVER_SENT_KEYS: ReadonlySet<string> = new Set([
+  "response",
+  "server_capabilities",
+  "serverCapabilities",
+  "server_messages",
+  "notifications",
+]);
 
 /** What a rule pass needs besides the tree. */
 interface Source {
@@ -49,7 +63,12 @@ interface Source {
  */
 export function findHits(text: string, trees: readonly TreeNode[]): Hit[] {
   const source: Source = { text, lines: new LineIndex(text), hits: [] };
-  const start: Context = { parentKey: undefined, assertionTarget: undefined, flowRoot: undefined };
+  const start: Context = {
+    parentKey: undefined,
+    assertionTarget: undefined,
+    flowRoot: undefined,
+    serverSent: false,
+  };
   for (const tree of trees) walk(source, tree, start);
   return source.hits.sort((a, b) => a.line - b.line || a.col - b.col);
 }
@@ -62,10 +81,15 @@ function walk(source: Source, node: TreeNode, ctx: Context): void {
     return;
   }
   const target = targetOf(node) ?? ctx.assertionTarget;
-  capabilityHits(source, node, ctx.parentKey, flowRoot);
+  if (!ctx.serverSent) capabilityHits(source, node, ctx.parentKey, flowRoot);
   for (const entry of node.entries) {
     if (!entry.value) continue;
-    walk(source, entry.value, { parentKey: entry.key, assertionTarget: target, flowRoot });
+    walk(source, entry.value, {
+      parentKey: entry.key,
+      assertionTarget: target,
+      flowRoot,
+      serverSent: ctx.serverSent || SERVER_SENT_KEYS.has(entry.key),
+    });
   }
 }
 

@@ -54,8 +54,9 @@ export interface MigrationEntry {
 export interface Hit {
   /** Corpus entry id (= lint rule id). */
   readonly rule: string;
-  /** 1-based line and column of the offending token. */
+  /** 1-based line of the offending token. */
   readonly line: number;
+  /** 1-based column of the offending token. */
   readonly col: number;
   /** Lint message: what was found and what replaces it. */
   readonly message: string;

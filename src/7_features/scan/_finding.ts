@@ -1,6 +1,6 @@
 /** @module Small constructors the rules share: a finding at an item's field. */
 
-import type { Finding, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, SurfaceItem } from "./types.ts";
 
 /** A finding of `rule` at `path` of `item` on `server`. */
 export function findingAt(
@@ -8,7 +8,7 @@ export function findingAt(
   item: SurfaceItem,
   path: string,
   rule: string,
-  severity: Severity,
+  severity: ScanSeverity,
   message: string,
   evidence: string,
 ): Finding {

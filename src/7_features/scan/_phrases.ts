@@ -3,14 +3,14 @@
 import { findingAt } from "./_finding.ts";
 import { excerpt, normalizeText } from "./evidence.ts";
 import type { TextField } from "./text_fields.ts";
-import type { Finding, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, SurfaceItem } from "./types.ts";
 
 /** One pattern of a phrase rule. */
 export interface Phrase {
   /** What it finds (a global, case-insensitive regular expression). */
   readonly pattern: RegExp;
   /** The severity of a match; a function grades it by the matched sentence. */
-  readonly severity: Severity | ((sentence: string) => Severity);
+  readonly severity: ScanSeverity | ((sentence: string) => ScanSeverity);
   /** The finding's message. */
   readonly message: string;
 }

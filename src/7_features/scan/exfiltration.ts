@@ -4,7 +4,7 @@ import { findingAt } from "./_finding.ts";
 import { type Phrase, phraseFindings } from "./_phrases.ts";
 import { excerpt, normalizeText, visible } from "./evidence.ts";
 import type { TextField } from "./text_fields.ts";
-import type { Finding, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, SurfaceItem } from "./types.ts";
 
 /** RFC 2606 example domains and loopback: an example in a description is not a destination. */
 const EXAMPLE_HOST = String
@@ -115,7 +115,7 @@ export function encodedBlobs(server: string, item: SurfaceItem, fields: readonly
     const decoded = runs.map((m) => ({ m, text: decodedText(m[0]) }));
     const readable = decoded.find((d) => d.text !== undefined);
     const chosen = readable ?? decoded[0]!;
-    const severity: Severity = readable ? "high" : "low";
+    const severity: ScanSeverity = readable ? "high" : "low";
     const message = readable
       ? `an encoded blob that decodes to text: "${visible(readable.text!.slice(0, 200))}"`
       : "an encoded blob (base64 or hex) that decodes to no text";

@@ -3,13 +3,13 @@
 import { findingAt } from "./_finding.ts";
 import { excerpt } from "./evidence.ts";
 import type { TextField } from "./text_fields.ts";
-import type { Finding, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, SurfaceItem } from "./types.ts";
 
 /** One class of hidden character: how it is found, what it is called, how bad it is. */
 interface HiddenClass {
   readonly name: string;
   readonly pattern: RegExp;
-  readonly severity: Severity;
+  readonly severity: ScanSeverity;
 }
 
 const CLASSES: readonly HiddenClass[] = [

@@ -5,7 +5,7 @@ import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import { findingAt } from "./_finding.ts";
 import { visible } from "./evidence.ts";
 import { pinnedFields } from "./pinned_fields.ts";
-import type { Finding, ServerSurface, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, ServerSurface, SurfaceItem } from "./types.ts";
 
 /** Common lookalikes of Latin letters (Cyrillic, Greek, and a few others), folded to Latin. */
 const CONFUSABLES: Readonly<Record<string, string>> = {
@@ -75,7 +75,7 @@ function skeleton(name: string): string {
 export function nameRelation(
   a: string,
   b: string,
-): { severity: Severity; why: string } | undefined {
+): { severity: ScanSeverity; why: string } | undefined {
   if (a === b) return undefined;
   const nonAscii = /[^\p{ASCII}]/u.test(a + b);
   if (fold(a) === fold(b) && nonAscii) {

@@ -4,15 +4,15 @@ import type { Styler } from "../../0_base/util/ansi.ts";
 import { neutralizeCommands } from "../../0_base/util/escape.ts";
 import { visible } from "./evidence.ts";
 import { ruleById } from "./rules.ts";
-import type { Finding, ScannedServer, ScanReport, Severity } from "./types.ts";
+import type { Finding, ScannedServer, ScanReport, ScanSeverity } from "./types.ts";
 
-const LABEL: Readonly<Record<Severity, string>> = {
+const LABEL: Readonly<Record<ScanSeverity, string>> = {
   high: "HIGH  ",
   medium: "MEDIUM",
   low: "LOW   ",
 };
 
-function paint(style: Styler, severity: Severity, text: string): string {
+function paint(style: Styler, severity: ScanSeverity, text: string): string {
   return severity === "high"
     ? style.red(text)
     : severity === "medium"

@@ -4,17 +4,17 @@ import { safeJson } from "../../0_base/util/escape.ts";
 import { VERSION } from "../../0_base/version.ts";
 import { SARIF_VERSION } from "../../6_report/sarif.ts";
 import { SCAN_RULES } from "./rules.ts";
-import type { Finding, ScanReport, Severity } from "./types.ts";
+import type { Finding, ScanReport, ScanSeverity } from "./types.ts";
 
 const SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /** The SARIF level of a severity: high an error, medium a warning, low a note. */
-export function sarifLevelOf(severity: Severity): "error" | "warning" | "note" {
+export function sarifLevelOf(severity: ScanSeverity): "error" | "warning" | "note" {
   return severity === "high" ? "error" : severity === "medium" ? "warning" : "note";
 }
 
 /** GitHub's `security-severity` (0.0-10.0) of a severity. */
-const SECURITY_SEVERITY: Readonly<Record<Severity, string>> = {
+const SECURITY_SEVERITY: Readonly<Record<ScanSeverity, string>> = {
   high: "8.0",
   medium: "5.0",
   low: "2.0",

@@ -1,6 +1,6 @@
 /** @module The scan rules: id, name, the highest severity each can give, what it looks for, and its false-positive stance. */
 
-import type { Severity } from "./types.ts";
+import type { ScanSeverity } from "./types.ts";
 
 /** One rule of the scan (docs/scan.md lists them with examples). */
 export interface ScanRule {
@@ -9,7 +9,7 @@ export interface ScanRule {
   /** A short kebab-case name (`hidden-characters`). */
   readonly name: string;
   /** The highest severity a finding of this rule can have (its SARIF default level). */
-  readonly severity: Severity;
+  readonly severity: ScanSeverity;
   /** What it looks for, in one sentence. */
   readonly summary: string;
   /** When it stays silent on purpose: its false-positive stance. */

@@ -17,16 +17,16 @@ import {
   type ItemKind,
   type ScannedServer,
   type ScanReport,
+  type ScanSeverity,
   type ServerSurface,
   SEVERITIES,
-  type Severity,
   severityRank,
 } from "./types.ts";
 
 /** Options of {@link scanSurface}. */
 export interface ScanOptions extends ServerSources {
   /** The lowest severity that fails the scan (default `high`). */
-  readonly failOn?: Severity;
+  readonly failOn?: ScanSeverity;
   /** The lock file that pins surfaces (default none: no pin check). */
   readonly lock?: string;
   /** Write the scanned servers' surfaces into the lock (`-u`). */
@@ -135,7 +135,7 @@ function buildReport(
   });
   const summary = Object.fromEntries(
     SEVERITIES.map((s) => [s, findings.filter((f) => f.severity === s).length]),
-  ) as Record<Severity, number>;
+  ) as Record<ScanSeverity, number>;
   const failing = findings.some((f) => severityRank(f.severity) >= severityRank(failOn)) ||
     failures.size > 0;
   return {

@@ -2,7 +2,7 @@
 
 import { type Phrase, phraseFindings } from "./_phrases.ts";
 import type { TextField } from "./text_fields.ts";
-import type { Finding, Severity, SurfaceItem } from "./types.ts";
+import type { Finding, ScanSeverity, SurfaceItem } from "./types.ts";
 
 /** Files that hold secrets, and other MCP clients' config files. */
 const SENSITIVE_PATHS = [
@@ -33,7 +33,7 @@ const INSTRUCTION =
   /\b(?:read|open|cat|load|include|pass|send|attach|provide|upload|copy|append|add|extract|collect|retrieve|fetch|get|grab|share|paste|forward|give)\b/i;
 
 /** High when the sentence also holds an instruction verb; medium for a bare mention. */
-function graded(sentence: string): Severity {
+function graded(sentence: string): ScanSeverity {
   return INSTRUCTION.test(sentence) ? "high" : "medium";
 }
 

@@ -1,13 +1,13 @@
 /** @module The plain data of `mcptest scan`: surfaces read from servers, findings, the report reporters render. */
 
 /** How bad a finding is; `--fail-on` picks the lowest that fails the scan. */
-export type Severity = "high" | "medium" | "low";
+export type ScanSeverity = "high" | "medium" | "low";
 
 /** Every severity, highest first. */
-export const SEVERITIES: readonly Severity[] = ["high", "medium", "low"];
+export const SEVERITIES: readonly ScanSeverity[] = ["high", "medium", "low"];
 
 /** The rank of a severity (high 3, medium 2, low 1): a finding fails the scan at or above `--fail-on`. */
-export function severityRank(severity: Severity): number {
+export function severityRank(severity: ScanSeverity): number {
   return severity === "high" ? 3 : severity === "medium" ? 2 : 1;
 }
 
@@ -52,7 +52,7 @@ export interface Finding {
   /** The rule id (`SCAN-001`). */
   readonly rule: string;
   /** The rule's severity for this finding (some rules grade their findings). */
-  readonly severity: Severity;
+  readonly severity: ScanSeverity;
   /** Where it is. */
   readonly location: FindingLocation;
   /** What was found, in one line (mcptest's words; quotes of server text are escaped). */
@@ -85,14 +85,14 @@ export interface ScannedServer {
 }
 
 /** Counts of findings by severity. */
-export type SeverityCounts = Readonly<Record<Severity, number>>;
+export type SeverityCounts = Readonly<Record<ScanSeverity, number>>;
 
 /** The whole result of a scan (json reporter: this object). */
 export interface ScanReport {
   /** Shape version of this report. */
   readonly version: 1;
   /** The severity at or above which the scan fails. */
-  readonly failOn: Severity;
+  readonly failOn: ScanSeverity;
   /** Every server scanned, in order. */
   readonly servers: readonly ScannedServer[];
   /** Every finding, by server then item order, then rule. */

@@ -1,7 +1,7 @@
 /** @module The mock server's brain: answers JSON-RPC messages from one or more cassettes (recorded handshake, normalised matching, a named error for anything else). */
 
 import { join } from "node:path";
-import { type Cassette, isCassette } from "../../2_connect/cassette/format.ts";
+import { type Cassette, isCassette, readCassetteText } from "../../2_connect/cassette/format.ts";
 import { framesOf, ReplayIndex } from "../../2_connect/cassette/replay_index.ts";
 import { describeRequest } from "../../2_connect/cassette/staleness.ts";
 import { readCassette, shownPath } from "../../2_connect/cassette/store.ts";
@@ -91,7 +91,7 @@ export class MockResponder {
 /** Whether a file's JSON says `"format": "mcptest-cassette"` (unreadable: let readCassette say why). */
 async function claimsToBeCassette(path: string): Promise<boolean> {
   try {
-    return isCassette(JSON.parse(await Deno.readTextFile(path)));
+    return isCassette(JSON.parse(await readCassetteText(path, path)));
   } catch {
     return true;
   }

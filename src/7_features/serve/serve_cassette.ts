@@ -17,12 +17,19 @@ export interface ServeCassetteOptions {
   readonly onListening?: (url: string) => void;
   /** Stops the HTTP mock when aborted (stdio stops when stdin closes). */
   readonly signal?: AbortSignal;
+  /** `--allow-origin`: Origin values accepted besides loopback ones (HTTP only). */
+  readonly allowOrigins?: readonly string[] | undefined;
+  /** `--allow-host`: Host names accepted besides loopback ones and the bound address (HTTP only). */
+  readonly allowHosts?: readonly string[] | undefined;
+  /** `--token-env NAME`: the variable's value; every HTTP request must carry it as a bearer token. */
+  readonly token?: string | undefined;
 }
 
 /**
  * Serve the recording at `path` as a mock MCP server: the recorded handshake and every recorded
  * request (normalised matching, repeated calls in recorded order); anything else gets a JSON-RPC
- * error naming the nearest recorded request. Resolves once stopped: stdin closed (stdio), or
+ * error naming the nearest recorded request. Over HTTP a foreign Host or Origin gets 403 and, with
+ * a token, a request without it 401. Resolves once stopped: stdin closed (stdio), or
  * `signal` aborted (HTTP).
  * @throws {UsageError} a missing path, an unreadable cassette, a folder without cassettes, a
  *   malformed `--http` value (exit 2)
@@ -48,7 +55,11 @@ export async function serveCassette(
       `invalid --http "${options.http}", expected [HOST:]PORT (e.g. 8080 or 127.0.0.1:0)`,
     );
   }
-  const mock = await serveHttp(cassette, where, listen.hostname, listen.port);
+  const mock = await serveHttp(cassette, where, listen.hostname, listen.port, {
+    allowOrigins: options.allowOrigins,
+    allowHosts: options.allowHosts,
+    token: options.token,
+  });
   options.onListening?.(mock.url);
   const stop = () => void mock.stop();
   if (options.signal?.aborted) stop();

@@ -2,6 +2,7 @@
 
 import type { Cassette } from "../../2_connect/cassette/format.ts";
 import { MockResponder } from "./mock.ts";
+import { type HttpGuard, refusal } from "./http_guard.ts";
 
 /** A running HTTP mock. */
 export interface HttpMock {
@@ -16,13 +17,15 @@ export interface HttpMock {
 /**
  * Serve `cassette` over Streamable HTTP on `hostname:port` (port 0: a free one). Each session
  * (`Mcp-Session-Id`, issued on initialize) gets its own replay order; sessionless requests share
- * one. A response with notifications is an SSE stream, a lone response a JSON body.
+ * one. A response with notifications is an SSE stream, a lone response a JSON body. Requests
+ * from a foreign Host or Origin are refused with 403 (DNS rebinding), see {@link HttpGuard}.
  */
 export function serveHttp(
   cassette: Cassette,
   where: string,
   hostname: string,
   port: number,
+  guard: HttpGuard = {},
 ): Promise<HttpMock> {
   const sessions = new Map<string, MockResponder>();
   const shared = new MockResponder(cassette, where);
@@ -52,6 +55,8 @@ export function serveHttp(
         ready();
       },
     }, async (req) => {
+      const refused = refusal(req, guard, hostname);
+      if (refused) return refused;
       if (req.method === "DELETE") return new Response(null, { status: 200 });
       if (req.method !== "POST") {
         return new Response(null, { status: 405, headers: { allow: "POST, DELETE" } });

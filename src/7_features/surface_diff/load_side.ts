@@ -38,13 +38,18 @@ const CAPABILITY: Readonly<Record<string, string>> = {
  * listed, closed); an existing file is a cassette or a capture (`FILE#N` picks the Nth session of
  * a capture that holds several).
  * @throws {ConfigError} a file that is not JSON, at file:line:col; a malformed URL, command or header (exit 2)
- * @throws {UsageError} a missing file, a file that is neither a cassette nor a capture (exit 2)
+ * @throws {UsageError} a missing file, a program (an executable, a script, a binary) given as a
+ *   file, a file that is neither a cassette nor a capture (exit 2)
  * @throws {ConnectError} a live server that cannot be reached (exit 1); a failed listing exits 1 too
  */
 export async function loadSide(arg: string, options: SideOptions = {}): Promise<Surface> {
   if (/^https?:\/\//i.test(arg.trim())) return await liveSurface(arg, options);
   const file = await fileOf(arg);
-  if (file) return fromFile(file.path, await readText(file.path), file.index);
+  if (file) {
+    const text = await readText(file.path);
+    await refuseProgram(arg, file.path, text);
+    return fromFile(file.path, text, file.index);
+  }
   if (!/\s/.test(arg.trim()) && /\.json$/i.test(arg.trim())) {
     throw new UsageError(
       `${arg}: no such file (expected a cassette, a capture, a URL or a command)`,
@@ -61,6 +66,36 @@ async function fileOf(arg: string): Promise<{ path: string; index?: number } | u
     return { path: selector[1]!, index: Number(selector[2]) };
   }
   return undefined;
+}
+
+/** Extensions of programs and scripts, never of a cassette or capture. */
+const PROGRAM_EXTENSIONS = /\.(?:[cm]?[jt]sx?|py|sh|bash|rb|pl|exe|bin)$/i;
+
+/**
+ * Refuse a program where a cassette or capture is expected: a file that does not start like JSON
+ * and is executable, starts with `#!`, is binary (a NUL byte, an ELF/Mach-O/PE header) or has a
+ * program's extension.
+ * @throws {UsageError} naming the file and how to diff the server it starts (exit 2)
+ */
+async function refuseProgram(arg: string, path: string, text: string): Promise<void> {
+  const start = text.trimStart();
+  if (start.startsWith("{") || start.startsWith("[")) return;
+  let executable = false;
+  try {
+    executable = ((await Deno.stat(path)).mode ?? 0) & 0o111 ? true : false;
+  } catch { /* unknown: judged by its content */ }
+  const head = text.slice(0, 4096);
+  const binary = head.includes("\0") || /^(?:\x7fELF|MZ|\ufffd\ufffd\ufffd)/.test(head);
+  if (!executable && !binary && !head.startsWith("#!") && !PROGRAM_EXTENSIONS.test(path)) return;
+  const example = executable
+    ? `"env ${arg}"`
+    : /\.[cm]?[jt]sx?$/i.test(path)
+    ? `"deno run -A ${arg}"`
+    : `"python3 ${arg}"`;
+  throw new UsageError(
+    `${arg} is a program, not a cassette or capture file (JSON); to diff the live server it ` +
+      `starts, give the command line that starts it (e.g. ${example}), or its URL`,
+  );
 }
 
 async function readText(path: string): Promise<string> {

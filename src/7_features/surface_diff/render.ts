@@ -22,6 +22,20 @@ function where(change: Change): string {
   return change.path === "" ? change.item : `${change.item} ${change.path}`;
 }
 
+/**
+ * The verdict without changes: "no changes", or, when kinds were skipped, how much was compared
+ * (a diff with every kind skipped is refused before it is rendered: nothing could be compared).
+ */
+function noChanges(result: DiffResult): string {
+  if (result.skipped.length === 0) return "no changes";
+  const compared = CATEGORIES.length - result.skipped.length;
+  return `no changes in the ${compared} of ${CATEGORIES.length} kinds compared (${result.skipped.length} skipped)`;
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function summary(result: DiffResult): string {
   const breaking = breakingCount(result);
   const other = result.changes.length - breaking;
@@ -48,7 +62,7 @@ export function renderPretty(result: DiffResult, style: Styler): string {
       style.yellow(`skipped ${HEADINGS[skip.category]}: ${escapeControls(skip.reason)}`),
     );
   }
-  lines.push("", result.changes.length === 0 ? "no changes" : summary(result));
+  lines.push("", result.changes.length === 0 ? noChanges(result) : summary(result));
   return neutralizeCommands(lines.join("\n") + "\n");
 }
 
@@ -74,7 +88,7 @@ export function renderMarkdown(result: DiffResult): string {
     `${inlineCode(result.old)} -> ${inlineCode(result.new)}`,
     "",
   ];
-  if (result.changes.length === 0) lines.push("No changes.", "");
+  if (result.changes.length === 0) lines.push(`${capitalized(noChanges(result))}.`, "");
   else {
     lines.push("| | kind | item | where | change |", "|---|---|---|---|---|");
     for (const c of result.changes) {

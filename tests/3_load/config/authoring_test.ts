@@ -265,8 +265,8 @@ Deno.test("prepareTests() refuses a target that no response has, at file:line:co
     assert.throws(() => prepareTests(suite), (error: unknown) => {
       assert.ok(error instanceof ConfigErrors);
       assert.deepEqual(error.errors.map((e) => e.message), [
-        'f.yml:8:9: target "content[0].text" cannot exist: it starts at "content", which a response never has; expected a path starting with result. or http.; did you mean "result.content[0].text"?',
-        'f.yml:10:9: target "reslt.isError" cannot exist: it starts at "reslt", which a response never has; expected a path starting with result. or http.; did you mean "result.isError"?',
+        'f.yml:8:9: target "content[0].text" cannot exist: it starts at "content", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds.; did you mean "result.content[0].text"?',
+        'f.yml:10:9: target "reslt.isError" cannot exist: it starts at "reslt", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds.; did you mean "result.isError"?',
       ]);
       return true;
     });

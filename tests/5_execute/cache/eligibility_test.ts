@@ -4,7 +4,11 @@ import assert from "node:assert/strict";
 import type { TestCase } from "../../../src/3_load/config/types.ts";
 import { eligibility, type EligibilityContext } from "../../../src/5_execute/cache/eligibility.ts";
 import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
-import { entryPath, readEntry, writeEntry } from "../../../src/5_execute/cache/store.ts";
+import {
+  entryPath,
+  readEntry as readStored,
+  writeEntry as writeStored,
+} from "../../../src/5_execute/cache/store.ts";
 import type { TestResult } from "../../../src/4_record/run_record.ts";
 
 const pos = { file: "s.yml", line: 1, col: 1 };
@@ -91,7 +95,22 @@ Deno.test("the store reads what it wrote, and treats a damaged entry as a miss",
   const dir = await Deno.makeTempDir();
   try {
     const key = "ab".repeat(32);
-    const result = { id: "x", status: "pass" } as TestResult;
+    const result = {
+      id: "x",
+      name: "x",
+      kind: "tool",
+      server: "s",
+      file: "s.yml",
+      line: 1,
+      col: 1,
+      status: "pass",
+      durationMs: 0,
+      assertions: [],
+      budgets: [],
+    } as TestResult;
+    const S = "s".repeat(64);
+    const readEntry = (dir: string, key: string) => readStored(dir, key, S);
+    const writeEntry = (dir: string, key: string, r: TestResult) => writeStored(dir, key, r, S);
     assert.equal(await readEntry(dir, key), undefined);
     await writeEntry(dir, key, result);
     assert.deepEqual(await readEntry(dir, key), result);

@@ -125,6 +125,7 @@ Deno.test("openResultCache() neither serves nor stores results of a --server fla
       mode: "auto" as const,
       updateSnapshots: false,
       toolVersion: "x",
+      secret: "s".repeat(64),
     };
     // Store the passing result through the config-declared server: the next run serves it.
     const stored = await openResultCache(suiteWith("mcptest.yml"), [TEST], options);

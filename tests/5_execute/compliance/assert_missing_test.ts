@@ -42,7 +42,11 @@ Deno.test("assertAll() judges a missing target through the matcher", async (t) =
       ".",
     );
     assert.equal(result?.status, "fail");
-    assert.equal(result?.actual, "(missing)");
+    // What the server sent where the path stopped, not only "(missing)" (TOOL-003's case).
+    assert.equal(
+      result?.actual,
+      '(missing); result.content is absent; result is {"error":{"code":-32602}}',
+    );
     assert.match(
       result?.message ?? "",
       /^target result\.content not found at result\.content: no such key$/,
@@ -93,4 +97,21 @@ Deno.test("assertGateExpectation() judges a missing target through the matcher",
     assert.equal(result.actual, "(missing)");
     assert.match(result.message ?? "", /spec_added_rules.*; grade 91\.0$/);
   });
+});
+
+Deno.test("assertAll() quotes a tool error result where a JSON-RPC error was expected", async () => {
+  const sent = { result: { content: [{ type: "text", text: "unknown tool" }], isError: true } };
+  const [result] = await assertAll(
+    sent,
+    [{ target: "result.error.code", matcher: { exact: -32602 } }],
+    pos,
+    ".",
+  );
+  assert.equal(result?.status, "fail");
+  assert.equal(
+    result?.actual,
+    '(missing); result.error is absent; result is {"content":[{"type":"text","text":"unknown tool"}],"isError":true}',
+  );
+  const [top] = await assertAll({}, [{ target: "result", matcher: { exact: 1 } }], pos, ".");
+  assert.equal(top?.actual, "(missing); the server sent {}");
 });

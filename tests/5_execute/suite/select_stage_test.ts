@@ -58,7 +58,7 @@ Deno.test("selectStage() keeps the state it read even without --last-failed (the
   });
 });
 
-Deno.test("selectStage() warns on an unreadable state and runs everything", async () => {
+Deno.test("selectStage() warns on an unreadable state and (or-all) runs everything", async () => {
   await inTempDir(async (dir) => {
     // A folder where the state file should be: reading it fails with something else than NotFound.
     await Deno.mkdir(join(dir, LAST_RUN_PATH), { recursive: true });
@@ -66,7 +66,7 @@ Deno.test("selectStage() warns on an unreadable state and runs everything", asyn
     const selected = await selectStage(
       fakeRun(suiteOf(TESTS), dir, {
         keepLastRun: true,
-        lastFailed: true,
+        lastFailed: "or-all",
         onNotice: (line) => notices.push(line),
       }),
     );
@@ -74,7 +74,7 @@ Deno.test("selectStage() warns on an unreadable state and runs everything", asyn
     assert.match(notices[0] ?? "", /^warning: could not read the --last-failed state: /);
     assert.equal(
       notices[1],
-      "--last-failed: no previous run recorded; running all 3 selected tests",
+      "--last-failed-or-all: no previous run recorded; running all 3 selected tests",
     );
   });
 });

@@ -1,5 +1,6 @@
 /** @module Test helpers for probe tests: a ProbeContext over a scripted session, and running one probe by check id. */
 
+import type { SafeTool } from "../../../src/3_load/config/safe_tool.ts";
 import assert from "node:assert/strict";
 import type {
   ProbeContext,
@@ -31,6 +32,7 @@ export function scriptedContext(options: {
   readonly url?: string;
   readonly serverMessages?: readonly unknown[];
   readonly onNotify?: (method: string, params: Record<string, unknown>) => void;
+  readonly safeTools?: readonly SafeTool[];
 }): ProbeContext {
   const { capabilities } = options;
   const transport = options.transport ?? "http";
@@ -49,7 +51,11 @@ export function scriptedContext(options: {
       target: { kind: "http", url: options.url, headers: {}, transport: "streamable-http" },
     },
   };
-  return createProbeContext(session, { version: "2026-07-28", transport }).ctx;
+  return createProbeContext(session, {
+    version: "2026-07-28",
+    transport,
+    ...(options.safeTools ? { safeTools: options.safeTools } : {}),
+  }).ctx;
 }
 
 /** Run the probe of `check` (failing the test when no probe has that id). */

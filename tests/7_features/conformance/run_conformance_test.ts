@@ -7,12 +7,12 @@ import {
   runConformance,
   ServerUnreachableError,
 } from "../../../src/7_features/conformance/run_conformance.ts";
-import type { CorpusVersion } from "../../../src/7_features/conformance/types.ts";
+import type { SepCorpus } from "../../../src/7_features/conformance/types.ts";
 import { ConnectError } from "../../../src/2_connect/transport/failure_layer.ts";
 import { type Scripted, scriptedSession, STDIO_SERVER } from "./_fake.ts";
 
 const corpus = (version: string) => ({
-  ...(embeddedVersion(version) as CorpusVersion),
+  ...(embeddedVersion(version) as SepCorpus),
   source: "embedded" as const,
 });
 const status = (result: { checks: readonly { check: string; status: string }[] }, check: string) =>

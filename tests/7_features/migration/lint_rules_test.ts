@@ -63,11 +63,13 @@ const CASES: Readonly<Record<string, RuleCase>> = {
     clean: "tool: sampling\nargs: { method: sample }\n",
   },
   "logging-deprecated": {
-    finding: "server_capabilities:\n  logging: {}\n",
-    at: "2:3",
+    // The suite expects the server to advertise logging: the suite relies on it.
+    finding: "matcher:\n  contains:\n    capabilities:\n      logging: {}\n",
+    at: "4:7",
     json: '{"method": "notifications/message", "params": {"level": "info"}}',
     jsonAt: "1:12",
-    clean: "server_capabilities:\n  tools: {}\nlogging: verbose\n",
+    // What a recorded server advertises is the server's, not the suite's (see below).
+    clean: "server_capabilities:\n  logging: {}\nlogging: verbose\n",
   },
   "resources-subscribe-replaced": {
     finding: "probe:\n  method: resources/subscribe\n",
@@ -120,4 +122,26 @@ Deno.test("invalid sources are positioned errors, not hits", () => {
     col: 11,
     message: 'invalid JSON: expected a JSON value, found ","',
   });
+});
+
+Deno.test("lint judges the suite, not the server: capabilities a recorded server advertises are no finding", () => {
+  const cassette = JSON.stringify(
+    {
+      server_capabilities: { logging: {}, tools: {} },
+      exchanges: [{
+        request: { method: "initialize", params: { capabilities: { roots: {} } } },
+        response: { result: { capabilities: { logging: {}, sampling: {} } } },
+        notifications: [{ params: { capabilities: { logging: {} } } }],
+      }],
+      server_messages: [{ message: { capabilities: { sampling: {} } } }],
+    },
+    null,
+    2,
+  );
+  // Only the client's own capability (the request mcptest sent) is the suite's.
+  assert.deepEqual(hits(cassette, "json").map((h) => h.split(" ")[1]), ["roots-deprecated"]);
+  assert.deepEqual(hits("server_capabilities:\n  logging: {}\n  sampling: {}\n"), []);
+  assert.deepEqual(hits("client:\n  capabilities:\n    sampling: {}\n"), [
+    "3:5 sampling-deprecated",
+  ]);
 });

@@ -47,3 +47,62 @@ Deno.test("diffSurfaces() refuses a comparison with nothing listed on either sid
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("diffSurfaces() refuses a program given where a cassette or capture is expected", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-diff-program-" });
+  const capture = example("v1.capture.json");
+  const programMessage = /^UsageError: .* is a program, not a cassette or capture file \(JSON\)/;
+  try {
+    await t.step("a script", async () => {
+      await Deno.writeTextFile(`${dir}/server.ts`, "console.log('hi');\n");
+      await assert.rejects(() => diffSurfaces(`${dir}/server.ts`, capture), programMessage);
+      await assert.rejects(
+        () => diffSurfaces(capture, `${dir}/server.ts`),
+        /give the command line that starts it \(e\.g\. "deno run -A .*server\.ts"\), or its URL/,
+      );
+    });
+    await t.step("an executable with a shebang, and one without an extension", async () => {
+      await Deno.writeTextFile(`${dir}/srv`, "#!/bin/sh\nexec true\n", { mode: 0o755 });
+      await Deno.chmod(`${dir}/srv`, 0o755);
+      await assert.rejects(() => diffSurfaces(`${dir}/srv`, capture), /\(e\.g\. "env .*srv"\)/);
+      await Deno.writeTextFile(`${dir}/blob`, "\u007fELF\u0002\u0001\u0000\u0000junk");
+      await assert.rejects(() => diffSurfaces(`${dir}/blob`, capture), programMessage);
+    });
+    await t.step("a capture file with the executable bit is still a capture", async () => {
+      await Deno.copyFile(capture, `${dir}/v1.json`);
+      await Deno.chmod(`${dir}/v1.json`, 0o755);
+      const result = await diffSurfaces(`${dir}/v1.json`, capture);
+      assert.equal(result.changes.length, 0);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a diff that skipped some kinds never just says no changes", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-diff-skipped-" });
+  try {
+    const path = `${dir}/tools_only.json`;
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({
+        server_label: "x",
+        server_capabilities: { tools: {}, resources: {}, prompts: {} },
+        exchanges: [{
+          request: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+          response: { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a", inputSchema: {} }] } },
+        }],
+      }),
+    );
+    const result = await diffSurfaces(path, path);
+    assert.equal(result.skipped.length, 3);
+    assert.equal(diffExitCode(result), 0);
+    const pretty = (await DIFF_FORMATS.pretty())(result, { color: false });
+    assert.match(pretty, /\nno changes in the 1 of 4 kinds compared \(3 skipped\)\n$/);
+    assert.doesNotMatch(pretty, /\nno changes\n/);
+    const markdown = (await DIFF_FORMATS.markdown())(result, { color: false });
+    assert.match(markdown, /No changes in the 1 of 4 kinds compared \(3 skipped\)\./);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -101,6 +101,11 @@ Deno.test("agent rows against the fake API: usage, cost, key isolation, 429 retr
         const { input, output } = row.agent!.tokens;
         assert.ok(Math.abs(row.agent!.costUsd! - (input * 3 + output * 15) / 1e6) < 1e-12);
         assert.equal(record.cost?.totalUsd, row.agent!.costUsd);
+        // An agent-only run's duration is the agent stage's, at least its row's (never 0).
+        assert.ok(
+          record.durationMs >= row.durationMs && record.durationMs > 0,
+          `${record.durationMs}`,
+        );
         for (const request of api.requests) {
           assert.equal(request.family, "anthropic");
           assert.deepEqual(request.credential, {
@@ -114,6 +119,19 @@ Deno.test("agent rows against the fake API: usage, cost, key isolation, 429 retr
             assert.ok(!text.includes(key), "a key leaked");
           }
         }
+      },
+    );
+    await t.step(
+      "a model without a price: its cost and the run's are unknown, not $0",
+      async () => {
+        const record = await run(
+          weather(WEATHER_TEST.replace("claude-sonnet-4-5", "claude-unpriced-0")),
+          env,
+        );
+        assert.equal(record.tests[0]!.agent?.costUsd, null, JSON.stringify(record.tests[0]));
+        const text = renderPretty(record, plain);
+        assert.match(text, /^Model cost: unknown$/m);
+        assert.doesNotMatch(text, /\$0\.000000/);
       },
     );
     await t.step("a matrix where one model fails: a DRIFT row and exit 6", async () => {

@@ -1,14 +1,19 @@
 /** @module The result cache through `mcptest run`: served on the second replay, shown as cached, bypassed by --no-cache, never for live servers. */
 
 import assert from "node:assert/strict";
-import { itemsServerYaml, mcptest, tempProject } from "../../_helpers/cli.ts";
+import { itemsServerYaml, mcptest as run, tempProject } from "../../_helpers/cli.ts";
 
 Deno.test("mcptest run serves eligible replayed tests from the cache", async () => {
+  // The opted-out test runs first: a served test before a running one of the same server would
+  // shift the replay of repeats (docs/cache.md), so the cached one comes last.
   const suite = `servers:\n${itemsServerYaml()}tools:\n` +
+    `  - name: echo opted out\n    server: items\n    tool: echo\n    args: { text: no }\n    cache: false\n` +
     `  - name: echo hi\n    server: items\n    tool: echo\n    args: { text: hi }\n` +
-    `    expect:\n      - target: result.content[0].text\n        matcher: { exact: hi }\n` +
-    `  - name: echo opted out\n    server: items\n    tool: echo\n    args: { text: no }\n    cache: false\n`;
+    `    expect:\n      - target: result.content[0].text\n        matcher: { exact: hi }\n`;
   const dir = await tempProject({ "suite.yml": suite });
+  const home = await Deno.makeTempDir({ prefix: "mcptest-cache-home-" });
+  const env = { XDG_CACHE_HOME: home }; // the cache secret lives outside the project
+  const mcptest = (args: string[], options: { cwd: string }) => run(args, { ...options, env });
   try {
     const live = await mcptest(["run", "suite.yml"], { cwd: dir });
     assert.equal(live.code, 0, live.stdout + live.stderr);
@@ -24,8 +29,17 @@ Deno.test("mcptest run serves eligible replayed tests from the cache", async () 
     assert.match(second.stdout, /PASS {2}echo opted out +\(\d+ms, replay\)\n/);
     const json = await mcptest(["run", "suite.yml", "--reporter", "json"], { cwd: dir });
     const tests = JSON.parse(json.stdout).tests;
-    assert.equal(tests[0].cached, true);
-    assert.equal(tests[1].cached, undefined);
+    assert.equal(tests[0].cached, undefined);
+    assert.equal(tests[1].cached, true);
+    // The same entries under another machine's secret (a PR that commits .mcptest/cache): a miss.
+    const other = await Deno.makeTempDir({ prefix: "mcptest-cache-other-" });
+    try {
+      const foreign = await run(["run", "suite.yml"], { cwd: dir, env: { XDG_CACHE_HOME: other } });
+      assert.equal(foreign.code, 0, foreign.stdout + foreign.stderr);
+      assert.doesNotMatch(foreign.stdout, /cached/, "an entry of another secret is never served");
+    } finally {
+      await Deno.remove(other, { recursive: true });
+    }
     const bypass = await mcptest(["run", "suite.yml", "--no-cache"], { cwd: dir });
     assert.doesNotMatch(bypass.stdout, /cached/);
 
@@ -39,5 +53,6 @@ Deno.test("mcptest run serves eligible replayed tests from the cache", async () 
     assert.doesNotMatch(changed.stdout, /cached/, "a changed matcher is not served from the cache");
   } finally {
     await Deno.remove(dir, { recursive: true });
+    await Deno.remove(home, { recursive: true });
   }
 });

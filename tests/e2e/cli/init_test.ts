@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { exampleFor, objectExample } from "../../../src/7_features/init/example_args.ts";
 import { parseServerFlag } from "../../../src/3_load/config/server_spec.ts";
 import { DEFAULT_INIT_NAME } from "../../../src/7_features/init/init_suite.ts";
-import { itemsServerArgv, mcptest, startHttp } from "../../_helpers/cli.ts";
+import { itemsServerArgv, mcptest, ROOT, startHttp } from "../../_helpers/cli.ts";
 
 const serverFlag = () => `items=${itemsServerArgv().map((a) => JSON.stringify(a)).join(" ")}`;
 
@@ -60,15 +60,19 @@ Deno.test("mcptest init writes a starter suite that loads, lists and runs", asyn
         /server "items" offers 9 tools, 3 resources, 1 resource template, 2 prompts/,
       );
       assert.match(run.stdout, /wrote mcptest\.yml and tests\/items\.yml/);
+      assert.match(
+        run.stdout,
+        /also wrote mcptest\.schema\.json \(the schema your editor reads\), \.gitignore \(ignoring \.mcptest\/\)/,
+      );
       const config = await Deno.readTextFile(`${dir}/mcptest.yml`);
       const tests = await Deno.readTextFile(`${dir}/tests/items.yml`);
-      for (const text of [config, tests]) {
-        assert.match(
-          text,
-          /^# yaml-language-server: \$schema=https:\/\/mcptest\.sh\/schema\/v1\.json\n/,
-        );
-      }
-      assert.match(config, /servers:\n {2}items:\n {4}command: \[/);
+      assert.match(config, /^# yaml-language-server: \$schema=mcptest\.schema\.json\n/);
+      assert.match(tests, /^# yaml-language-server: \$schema=\.\.\/mcptest\.schema\.json\n/);
+      // The $schema reference resolves offline: the copy of the schema the package ships.
+      const shipped = JSON.parse(await Deno.readTextFile(`${ROOT}schemas/v1.json`));
+      assert.deepEqual(JSON.parse(await Deno.readTextFile(`${dir}/mcptest.schema.json`)), shipped);
+      assert.equal(await Deno.readTextFile(`${dir}/.gitignore`), ".mcptest/\n");
+      assert.match(config, /servers:\n {2}items:\n {4}command:\n {6}- /);
       assert.match(tests, /list: tools[\s\S]*- name: create_item/);
       // From the input schema (name: string, min 1) and the output schema (schema: on structuredContent).
       assert.match(tests, /tool: create_item\n {4}args:\n {6}name: example\n/);
@@ -124,7 +128,7 @@ Deno.test("mcptest init reads an HTTP server and writes its url", async () => {
     });
     assert.equal(run.code, 0, run.stderr);
     const config = await Deno.readTextFile(`${dir}/suite/mcptest.yml`);
-    assert.match(config, new RegExp(`url: "${server.url.replaceAll(".", "\\.")}"`));
+    assert.match(config, new RegExp(`url: ${server.url.replaceAll(".", "\\.")}\n`));
     assert.match(await Deno.readTextFile(`${dir}/suite/tests/remote.yml`), /server: remote/);
   } finally {
     await server.stop();
@@ -142,6 +146,87 @@ Deno.test("mcptest init with an unreachable server fails without writing", async
     const missing = await mcptest(["init"], { cwd: dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /required option '--server <name=target>' not specified/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("mcptest init adds a server to an existing mcptest.yml, changing nothing else", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-init-add-" });
+  const original = [
+    "# my project: keep this comment",
+    "variables:",
+    '  PORT: "1"',
+    "servers:",
+    "  other:",
+    '    url: "http://127.0.0.1:${PORT}/mcp" # and this one',
+    "suites: [smoke/]",
+    "",
+  ].join("\n");
+  const smoke = "lists:\n  - name: other lists\n    server: other\n    list: tools\n";
+  try {
+    await Deno.writeTextFile(`${dir}/mcptest.yml`, original);
+    await Deno.mkdir(`${dir}/smoke`);
+    await Deno.writeTextFile(`${dir}/smoke/a.yml`, smoke);
+    await Deno.writeTextFile(`${dir}/.gitignore`, "node_modules");
+    await t.step("adds the server and its test file to suites:, keeps the rest", async () => {
+      const run = await mcptest(["init", "--server", serverFlag()], { cwd: dir });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(
+        run.stdout,
+        /^added server "items" to mcptest\.yml and wrote tests\/items\.yml$/m,
+      );
+      assert.match(run.stdout, /\.mcptest\/ to \.gitignore/);
+      const config = await Deno.readTextFile(`${dir}/mcptest.yml`);
+      assert.ok(config.startsWith("# my project: keep this comment\n"), config);
+      assert.match(config, /url: "http:\/\/127\.0\.0\.1:\$\{PORT\}\/mcp" # and this one/);
+      assert.match(config, /\n {2}items:\n {4}command:/);
+      assert.match(
+        config,
+        /suites: \[ smoke\/, tests\/items\.yml \]|suites: \[smoke\/, tests\/items\.yml\]/,
+      );
+      assert.equal(await Deno.readTextFile(`${dir}/.gitignore`), "node_modules\n.mcptest/\n");
+      assert.equal(await Deno.readTextFile(`${dir}/smoke/a.yml`), smoke);
+      const list = await mcptest(["list"], { cwd: dir });
+      assert.equal(list.code, 0, list.stderr);
+      assert.match(list.stdout, /other lists +\(other\)/);
+      assert.match(list.stdout, /add answers +\(items\)/);
+    });
+    await t.step(
+      "a server of that name is never overwritten: exit 2, nothing written",
+      async () => {
+        const before = await Deno.readTextFile(`${dir}/mcptest.yml`);
+        await Deno.rename(`${dir}/tests/items.yml`, `${dir}/items.yml.bak`);
+        const run = await mcptest(["init", "--server", serverFlag()], { cwd: dir });
+        assert.equal(run.code, 2);
+        assert.match(
+          run.stderr,
+          /^error: server "items" is already in mcptest\.yml; mcptest init never overwrites it/m,
+        );
+        assert.equal(await Deno.readTextFile(`${dir}/mcptest.yml`), before);
+        await assert.rejects(Deno.stat(`${dir}/tests/items.yml`), Deno.errors.NotFound);
+      },
+    );
+    await t.step("a second server: .gitignore keeps one .mcptest/ line", async () => {
+      const flag = serverFlag().replace(/^items=/, "more=");
+      const run = await mcptest(["init", "--server", flag], { cwd: dir });
+      assert.equal(run.code, 0, run.stderr);
+      assert.doesNotMatch(run.stdout, /gitignore|schema/);
+      assert.equal(await Deno.readTextFile(`${dir}/.gitignore`), "node_modules\n.mcptest/\n");
+      assert.match(await Deno.readTextFile(`${dir}/mcptest.yml`), /tests\/more\.yml/);
+    });
+    await t.step("a config that is not valid YAML: exit 2, nothing written", async () => {
+      const other = await Deno.makeTempDir({ prefix: "mcptest-init-bad-config-" });
+      try {
+        await Deno.writeTextFile(`${other}/mcptest.yml`, "servers: [\n");
+        const run = await mcptest(["init", "--server", serverFlag()], { cwd: other });
+        assert.equal(run.code, 2);
+        assert.match(run.stderr, /^error: mcptest\.yml is not valid YAML; nothing was changed/m);
+        assert.deepEqual([...Deno.readDirSync(other)].map((e) => e.name), ["mcptest.yml"]);
+      } finally {
+        await Deno.remove(other, { recursive: true });
+      }
+    });
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

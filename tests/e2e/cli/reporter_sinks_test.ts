@@ -76,14 +76,17 @@ Deno.test("mcptest run writes several reports in one run; the streamed pretty re
   }
 });
 
-Deno.test("mcptest run with every report in a file prints the summary line on the console", async () => {
+Deno.test("mcptest run with every report in a file prints the failing tests and the summary line on the console", async () => {
   const dir = await tempProject({
     "suite.yml": `servers:\n${itemsServerYaml()}${suite("one")}`,
   });
   try {
     const run = await mcptest(["run", "suite.yml", "--reporter", "tap:out/r.tap"], { cwd: dir });
     assert.equal(run.code, 1, run.stderr);
-    assert.match(run.stdout, /^1 passed, 1 failed in \d+\.\ds \(report: tap out\/r\.tap\)\n$/);
+    assert.match(
+      run.stdout,
+      /^FAIL echo fails \(suite\.yml:\d+:\d+\)\n1 passed, 1 failed in \d+\.\ds \(report: tap out\/r\.tap\)\n$/,
+    );
     assert.match(await Deno.readTextFile(`${dir}/out/r.tap`), /^TAP version 14/);
     const bad = await mcptest(["run", "suite.yml", "--reporter", "junit", "--reporter", "tap"], {
       cwd: dir,

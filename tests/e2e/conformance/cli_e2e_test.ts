@@ -200,6 +200,8 @@ Deno.test("conformance refresh works end to end with least-privilege permissions
           /dry run: 2026-07-28 from main: 1 added, 0 removed, 0 changed, 0 unchanged/,
         );
         assert.match(run.stderr, /pinned ref main: no tag contains src\/seps/);
+        assert.match(run.stderr, /^no tag to choose from: the repository has none$/m);
+        assert.doesNotMatch(run.stderr, /pinned (the|no tag)/);
         assert.deepEqual([...Deno.readDirSync(root)], []);
       });
       await t.step("refresh writes <corpus-dir>/<version>/ and prints the summary", async () => {
@@ -261,4 +263,34 @@ Deno.test("conformance refresh works end to end with least-privilege permissions
   } finally {
     await upstream.close();
   }
+});
+
+Deno.test("conformance run --safe-tool: a malformed value exits 2 before any server starts; a good one runs", async () => {
+  await withTemp(async (cache) => {
+    const marker = join(cache, "started");
+    const bad = await runCli([
+      "run",
+      "--server",
+      `sh -c "touch '${marker}'; sleep 5"`,
+      "--safe-tool",
+      "book={not json",
+    ], { env: { XDG_CACHE_HOME: cache } });
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, /--safe-tool book: the arguments are not JSON/);
+    assert.doesNotMatch(bad.stderr, /\n\s+at /, "no stack trace");
+    await assert.rejects(Deno.stat(marker), Deno.errors.NotFound);
+    const good = await runCli([
+      "run",
+      "--server",
+      `"${Deno.execPath()}" run --no-prompt "${fixture("stdio_tools_server.ts")}"`,
+      "--target-version",
+      "2025-11-25",
+      "--safe-tool",
+      'echo={"text":"hi"}',
+      "--reporter",
+      "json",
+    ], { env: { XDG_CACHE_HOME: cache } });
+    assert.equal(good.code, 0, good.stderr);
+    assert.equal(JSON.parse(good.stdout).statuses.fail, 0);
+  });
 });

@@ -111,22 +111,32 @@ Deno.test("parseLastFailed() reads the state, converts an old record, ignores an
   assert.deepEqual(await parseLastFailed(JSON.stringify(noisy)), kept);
 });
 
-Deno.test("lastFailedSelection() runs the remembered failures, else everything with a notice", async (t) => {
+Deno.test("lastFailedSelection() runs the remembered failures, else nothing (or-all: everything) with a notice", async (t) => {
   await t.step("no record", async () => {
     const out = await lastFailedSelection([A, B], undefined);
-    assert.deepEqual(out.tests, [A, B]);
+    assert.deepEqual(out.tests, []);
     assert.equal(
       out.notice,
-      "--last-failed: no previous run recorded; running all 2 selected tests",
+      "--last-failed: no previous run recorded; no test selected (--last-failed-or-all runs every selected test instead)",
+    );
+    const all = await lastFailedSelection([A, B], undefined, true);
+    assert.deepEqual(all.tests, [A, B]);
+    assert.equal(
+      all.notice,
+      "--last-failed-or-all: no previous run recorded; running all 2 selected tests",
     );
   });
   await t.step("no failures", async () => {
-    const out = await lastFailedSelection([A], await state());
+    assert.deepEqual((await lastFailedSelection([A], await state())).tests, []);
+    const out = await lastFailedSelection([A], await state(), true);
     assert.deepEqual(out.tests, [A]);
     assert.match(out.notice ?? "", /no failures recorded; running all 1 selected test$/);
   });
   await t.step("failures, none among these tests", async () => {
-    const out = await lastFailedSelection([A, B], await state(C));
+    const none = await lastFailedSelection([A, B], await state(C));
+    assert.deepEqual(none.tests, []);
+    assert.match(none.notice ?? "", /none of the recorded failures .*; no test selected/);
+    const out = await lastFailedSelection([A, B], await state(C), true);
     assert.deepEqual(out.tests, [A, B]);
     assert.match(out.notice ?? "", /none of the recorded failures/);
   });
@@ -140,7 +150,7 @@ Deno.test("lastFailedSelection() runs the remembered failures, else everything w
     const chosen = await selectTests([A, B, C], {
       cwd: "/nonexistent",
       filter: "amm",
-      lastFailed: true,
+      lastFailed: "or-all",
       lastFailedState: await state(B),
       notice: (line) => notices.push(line),
     });
@@ -154,9 +164,18 @@ const suite = (failing: string[]) => echoSuiteYaml(["alpha", "beta", "gamma"], f
 Deno.test("mcptest run --last-failed: failures survive filtered runs until they pass", async () => {
   const dir = await tempProject({ "s.yml": suite(["beta", "gamma"]) });
   try {
-    const first = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
+    // Nothing remembered: --last-failed selects nothing, exit 7 (seed 004 section 12) ...
+    const none = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
+    assert.equal(none.code, 7, none.stderr);
+    assert.match(none.stderr, /--last-failed: no previous run recorded; no test selected/);
+    const passNone = await mcptest(["run", "s.yml", "--last-failed", "--pass-with-no-tests"], {
+      cwd: dir,
+    });
+    assert.equal(passNone.code, 0, passNone.stderr);
+    // ... and --last-failed-or-all runs everything instead.
+    const first = await mcptest(["run", "s.yml", "--last-failed-or-all"], { cwd: dir });
     assert.deepEqual(ranTests(first.stdout), ["alpha", "beta", "gamma"]);
-    assert.match(first.stderr, /--last-failed: no previous run recorded; running all 3/);
+    assert.match(first.stderr, /--last-failed-or-all: no previous run recorded; running all 3/);
     assert.equal(first.code, 1);
     // Fix beta, rerun only beta: gamma's failure must still be remembered.
     await Deno.writeTextFile(`${dir}/s.yml`, suite(["gamma"]));
@@ -167,12 +186,15 @@ Deno.test("mcptest run --last-failed: failures survive filtered runs until they 
     assert.deepEqual(ranTests(again.stdout), ["gamma"]);
     const state = await Deno.readTextFile(`${dir}/${LAST_RUN_PATH}`);
     assert.equal(/alpha|beta|gamma|s\.yml/.test(state), false, "no test name in the state");
-    // Fix gamma: nothing remembered, so --last-failed runs everything and says so.
+    // Fix gamma: nothing remembered, so --last-failed exits 7, --last-failed-or-all runs everything.
     await Deno.writeTextFile(`${dir}/s.yml`, suite([]));
     await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
-    const all = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
+    const empty = await mcptest(["run", "s.yml", "--last-failed"], { cwd: dir });
+    assert.equal(empty.code, 7, empty.stderr);
+    assert.match(empty.stderr, /--last-failed: no failures recorded; no test selected/);
+    const all = await mcptest(["run", "s.yml", "--last-failed-or-all"], { cwd: dir });
     assert.deepEqual(ranTests(all.stdout), ["alpha", "beta", "gamma"]);
-    assert.match(all.stderr, /--last-failed: no failures recorded; running all 3/);
+    assert.match(all.stderr, /--last-failed-or-all: no failures recorded; running all 3/);
     assert.equal(all.code, 0);
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -2,7 +2,7 @@
 
 import { compileMatcher } from "../../../1_matchers/registry.ts";
 import { matchTarget } from "../../../1_matchers/apply.ts";
-import { parseTarget } from "../../../1_matchers/target_path.ts";
+import { parseTarget, type TargetPath } from "../../../1_matchers/target_path.ts";
 import type { Matcher } from "../../../1_matchers/types.ts";
 import type { AssertionResult } from "../../../4_record/run_record.ts";
 import type { SourcePos } from "../../../0_base/errors/errors.ts";
@@ -38,7 +38,8 @@ export async function assertAll(
   for (const expectation of expect) {
     const { name, matcher } = matcherOf(expectation, pos);
     const base = { target: expectation.target, matcher: name, line: pos.line, col: pos.col };
-    const outcome = await matchTarget(matcher, root, parseTarget(expectation.target), {
+    const path = parseTarget(expectation.target);
+    const outcome = await matchTarget(matcher, root, path, {
       suiteDir,
       updateSnapshots: false,
     });
@@ -50,9 +51,42 @@ export async function assertAll(
       ...base,
       status: outcome.pass ? "pass" : "fail",
       expected: outcome.expected,
-      actual: outcome.actual,
+      actual: missed ? `(missing); ${whatWasSent(root, path)}` : outcome.actual,
       ...(message === undefined ? {} : { message }),
     });
   }
   return results;
+}
+
+/** The most an `actual:` quotes of what the server sent. */
+const SENT_CHARS = 300;
+
+/**
+ * What the server sent where a target stopped resolving: the deepest part of the path that exists
+ * and its value (`result.error is absent; result is {"content":[...],"isError":true}`), so a
+ * missing target shows the answer it looked in instead of only `(missing)`.
+ */
+export function whatWasSent(root: unknown, path: TargetPath): string {
+  let current: unknown = root;
+  let depth = 0;
+  for (const segment of path.segments) {
+    const next = "index" in segment
+      ? Array.isArray(current) ? current.at(segment.index) : undefined
+      : current !== null && typeof current === "object" && !Array.isArray(current) &&
+          Object.hasOwn(current, segment.key)
+      ? (current as Record<string, unknown>)[segment.key]
+      : undefined;
+    if (next === undefined) break;
+    current = next;
+    depth++;
+  }
+  const name = (n: number) =>
+    path.segments.slice(0, n).map((s, i) =>
+      "index" in s ? `[${s.index}]` : `${i === 0 ? "" : "."}${s.key}`
+    ).join("");
+  const json = JSON.stringify(current) ?? String(current);
+  const shown = json.length > SENT_CHARS ? `${json.slice(0, SENT_CHARS)}...` : json;
+  return depth === 0
+    ? `the server sent ${shown}`
+    : `${name(depth + 1)} is absent; ${name(depth)} is ${shown}`;
 }

@@ -10,9 +10,11 @@ import type { ComplianceBlock } from "../../../3_load/config/compliance_block.ts
 
 /** One grade written. */
 export interface SavedGrade {
+  /** The grade file written. */
   readonly path: string;
   /** The server name the grade is saved under. */
   readonly server: string;
+  /** The grade saved. */
   readonly grade: Grade;
 }
 

@@ -3,7 +3,7 @@
 import { join } from "node:path";
 
 /** Reads one environment variable (injectable for tests). */
-export type EnvLookup = (name: string) => string | undefined;
+export type EnvGetter = (name: string) => string | undefined;
 
 /** The environment variables the cache root may be derived from (the exact `--allow-env` list). */
 export const CACHE_ENV_VARS = ["XDG_CACHE_HOME", "HOME", "LOCALAPPDATA", "USERPROFILE"] as const;
@@ -14,7 +14,7 @@ export const CACHE_ENV_VARS = ["XDG_CACHE_HOME", "HOME", "LOCALAPPDATA", "USERPR
  * lives in `<root>/<version>/`. Undefined when no base directory is known.
  */
 export function conformanceCacheRoot(
-  env: EnvLookup = safeEnv,
+  env: EnvGetter = safeEnv,
   os: string = Deno.build.os,
 ): string | undefined {
   const xdg = env("XDG_CACHE_HOME");

@@ -114,3 +114,9 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
 export function bogusName(prefix: string): string {
   return `${prefix}-${crypto.randomUUID().slice(0, 8)}`;
 }
+
+/** The arguments to call `tool` with: the user's (`--safe-tool name=JSON`), else none. */
+export function argumentsFor(ctx: ProbeContext, tool: string): Record<string, unknown> {
+  const named = ctx.safeTools?.find((t) => t.name === tool);
+  return { ...(named?.arguments ?? {}) };
+}

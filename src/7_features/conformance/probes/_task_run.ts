@@ -4,7 +4,15 @@ import { META_CLIENT_CAPABILITIES } from "../../../2_connect/session/meta.ts";
 import { delay } from "../../../2_connect/transport/wait.ts";
 import type { Exchange } from "../../../2_connect/session/types.ts";
 import { notApplicable, notVerified, type ProbeContext, type ProbeOutcome } from "./probe_types.ts";
-import { asRecord, describe, isOutcome, listTools, resultOf, type ToolDef } from "./_helpers.ts";
+import {
+  argumentsFor,
+  asRecord,
+  describe,
+  isOutcome,
+  listTools,
+  resultOf,
+  type ToolDef,
+} from "./_helpers.ts";
 import { needsStateless } from "./_stateless.ts";
 
 /** The extension identifier. */
@@ -57,10 +65,15 @@ export function taskRequest(
   return ctx.session.request(method, params, headers);
 }
 
-/** Tools mcptest may call with no arguments: read-only, nothing required; legacy task markers first. */
+/**
+ * Tools mcptest may call: the ones the user named (`--safe-tool`, in that order, those the server
+ * lists), else the read-only ones with nothing required (called without arguments); legacy task
+ * markers first.
+ */
 export async function safeTools(ctx: ProbeContext): Promise<ToolDef[] | ProbeOutcome> {
   const tools = await listTools(ctx);
   if (isOutcome(tools)) return tools;
+  if (ctx.safeTools !== undefined && ctx.safeTools.length > 0) return namedTools(ctx, tools);
   const safe = tools.filter((tool) => {
     const required = asRecord(tool.inputSchema)?.required;
     return tool.annotations?.readOnlyHint === true &&
@@ -71,6 +84,19 @@ export async function safeTools(ctx: ProbeContext): Promise<ToolDef[] | ProbeOut
     return support === "required" || support === "optional" ? 0 : 1;
   };
   return safe.sort((a, b) => marked(a) - marked(b));
+}
+
+/** The named safe tools the server lists, in the user's order; not-verified when it lists none. */
+function namedTools(ctx: ProbeContext, tools: readonly ToolDef[]): ToolDef[] | ProbeOutcome {
+  const named = (ctx.safeTools ?? []).flatMap((safe) => {
+    const tool = tools.find((t) => t.name === safe.name);
+    return tool ? [tool] : [];
+  });
+  if (named.length > 0) return named;
+  const names = (ctx.safeTools ?? []).map((t) => t.name).join(", ");
+  return notVerified(
+    `none of the tools named safe to call (${names}) is in the server's tools/list`,
+  );
 }
 
 /** Whether a result is a CreateTaskResult (by its discriminator, or by its task fields). */
@@ -93,9 +119,10 @@ export interface TaskRun {
 }
 
 /** Why no task could be created, in one sentence. */
-const NO_TASK = "no read-only tool without required arguments answered a tools/call from a " +
-  "declaring client with a CreateTaskResult (SEP-2663 marks no tool as task-capable: the server " +
-  "decides per request, and mcptest only calls read-only tools it can call without arguments)";
+const NO_TASK = "no safe tool answered a tools/call from a declaring client with a " +
+  "CreateTaskResult (SEP-2663 marks no tool as task-capable: the server decides per request; " +
+  "mcptest calls the tools named with --safe-tool, else only read-only tools it can call " +
+  "without arguments)";
 
 const runs = new WeakMap<ProbeContext, Promise<TaskRun | ProbeOutcome>>();
 const cancels = new WeakMap<ProbeContext, Promise<CancelRun | ProbeOutcome>>();
@@ -106,7 +133,11 @@ export function callToolAs(
   tool: string,
   kind: "declaring" | "none" | "legacy",
 ): Promise<Exchange> {
-  return ctx.session.request("tools/call", { name: tool, arguments: {}, _meta: clientCaps(kind) });
+  return ctx.session.request("tools/call", {
+    name: tool,
+    arguments: argumentsFor(ctx, tool),
+    _meta: clientCaps(kind),
+  });
 }
 
 /** Call safe tools (declaring the extension) until one creates a task; undefined when none does. */

@@ -2,7 +2,7 @@
 
 import { findRevision } from "../../../0_base/protocol/revisions.ts";
 import type { Exchange, RequestOptions, Session } from "../../../2_connect/session/types.ts";
-import type { ProbeContext } from "./probe_types.ts";
+import type { ProbeContext, SafeTool } from "./probe_types.ts";
 
 /**
  * Whether a request got no answer at all: no response and no HTTP status, because its deadline
@@ -27,15 +27,22 @@ export interface ProbeRecorder {
   attribute<T>(body: () => Promise<T>): Promise<{ value: T; silent: readonly Exchange[] }>;
 }
 
+/** What a run's probe context is for: the corpus version, the transport, the user's safe tools. */
+export interface ProbeContextOptions {
+  /** The corpus version being scored. */
+  readonly version: string;
+  /** The transport the session runs over. */
+  readonly transport: "stdio" | "http";
+  /** The tools probes may call (`--safe-tool`). */
+  readonly safeTools?: readonly SafeTool[];
+}
+
 /**
  * Build the context of a run over `session`. Every exchange a probe gets (through `session`,
  * `cached` or `stream`) is kept for {@link ProbeContext.exchanges}; a silent one (see
  * {@link isSilent}) is charged to the probe running when it was asked for, except a `stream`.
  */
-export function createProbeContext(
-  session: Session,
-  options: { readonly version: string; readonly transport: "stdio" | "http" },
-): ProbeRecorder {
+export function createProbeContext(session: Session, options: ProbeContextOptions): ProbeRecorder {
   const settled: Exchange[] = [];
   let slot: Exchange[] | undefined;
   /** Keep the exchange once it settles; charge its silence to the probe that asked for it. */
@@ -77,6 +84,7 @@ export function createProbeContext(
     version: options.version,
     stateless: revision?.lifecycle === "stateless",
     transport: options.transport,
+    ...(options.safeTools?.length ? { safeTools: options.safeTools } : {}),
     capabilities: session.serverCapabilities ?? {},
     cached(method, params) {
       const key = `${method}\u0000${JSON.stringify(params ?? null)}`;

@@ -1,5 +1,6 @@
 /** @module The probe contract: a probe decides one check id by talking to the server through a Session. */
 
+import type { SafeTool } from "../../../3_load/config/safe_tool.ts";
 import type { Exchange, RequestOptions, Session } from "../../../2_connect/session/types.ts";
 
 /** What a probe found. */
@@ -14,6 +15,12 @@ export interface ProbeOutcome {
 export interface ProbeContext {
   /** The live session with the server. */
   readonly session: Session;
+  /**
+   * The tools the user named safe to call, with their arguments (`--safe-tool`): the probes that
+   * must call a tool call these, in this order, instead of the read-only tools they can call
+   * without arguments (the default when none is named).
+   */
+  readonly safeTools?: readonly SafeTool[];
   /** The corpus version being scored. */
   readonly version: string;
   /** Whether the negotiated revision is the stateless (2026-07-28) one. */
@@ -68,3 +75,5 @@ export const notVerified = (detail: string): ProbeOutcome => ({ status: "not-ver
 
 /** Why an HTTP-only check does not apply to a stdio server (the SKIP reason in every report). */
 export const STDIO_SKIP = "HTTP-only requirement; the server runs over stdio";
+
+export type { SafeTool };

@@ -2,7 +2,7 @@
 
 import { META_CLIENT_CAPABILITIES } from "../../../2_connect/session/meta.ts";
 import { fail, notVerified, pass, type ProbeContext, type ProbeSet } from "./probe_types.ts";
-import { asRecord, describe, isOutcome, resultOf } from "./_helpers.ts";
+import { argumentsFor, asRecord, describe, isOutcome, resultOf } from "./_helpers.ts";
 import { needsStateless } from "./_stateless.ts";
 import { safeTools } from "./_task_run.ts";
 
@@ -21,12 +21,12 @@ interface Answer {
   readonly answered: boolean;
 }
 
-/** tools/call of `tool` (no arguments) from a client declaring exactly `declared`. */
+/** tools/call of `tool` (its --safe-tool arguments, else none) from a client declaring exactly `declared`. */
 async function callAs(ctx: ProbeContext, tool: string, declared: string[]): Promise<Answer> {
   const caps = Object.fromEntries(declared.map((kind) => [kind, {}]));
   const exchange = await ctx.session.request("tools/call", {
     name: tool,
-    arguments: {},
+    arguments: argumentsFor(ctx, tool),
     _meta: { [META_CLIENT_CAPABILITIES]: caps },
   });
   const result = resultOf(exchange);

@@ -11,7 +11,7 @@ import {
   type ProbeOutcome,
   type ProbeSet,
 } from "./probe_types.ts";
-import { asRecord, bogusName, describe, isOutcome, resultOf } from "./_helpers.ts";
+import { argumentsFor, asRecord, bogusName, describe, isOutcome, resultOf } from "./_helpers.ts";
 import { anyListMethod, needsStateless } from "./_stateless.ts";
 import { safeTools } from "./_task_run.ts";
 
@@ -35,9 +35,9 @@ interface InputRun {
 
 const runs = new WeakMap<ProbeContext, Promise<InputRun | ProbeOutcome>>();
 
-const NO_INPUT = "no read-only tool without required arguments answered with an " +
-  "InputRequiredResult (a tool asks for input only when it needs it; mcptest only calls " +
-  "read-only tools it can call without arguments)";
+const NO_INPUT = "no safe tool answered with an InputRequiredResult (a tool asks for input " +
+  "only when it needs it; mcptest calls the tools named with --safe-tool, else only read-only " +
+  "tools it can call without arguments)";
 
 /** Call safe tools (client declares elicitation, sampling, roots) until one asks for input. */
 function inputRun(ctx: ProbeContext): Promise<InputRun | ProbeOutcome> {
@@ -61,7 +61,12 @@ function inputRun(ctx: ProbeContext): Promise<InputRun | ProbeOutcome> {
 }
 
 function call(ctx: ProbeContext, name: string, extra: Record<string, unknown>): Promise<Exchange> {
-  return ctx.session.request("tools/call", { name, arguments: {}, ...extra, _meta: ASKING_META });
+  return ctx.session.request("tools/call", {
+    name,
+    arguments: argumentsFor(ctx, name),
+    ...extra,
+    _meta: ASKING_META,
+  });
 }
 
 /** The requestState of the first answer, to send back on a retry. */

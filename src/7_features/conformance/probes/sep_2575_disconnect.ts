@@ -2,7 +2,7 @@
 
 import type { JsonRpcMessage } from "../../../0_base/protocol/jsonrpc.ts";
 import { fail, notVerified, type ProbeContext, type ProbeSet } from "./probe_types.ts";
-import { asRecord, describe, isOutcome } from "./_helpers.ts";
+import { argumentsFor, asRecord, describe, isOutcome } from "./_helpers.ts";
 import { httpStateless } from "./_stateless.ts";
 import { safeTools } from "./_task_run.ts";
 
@@ -43,7 +43,7 @@ export const sep2575Disconnect: ProbeSet = {
         const token = `mcptest-disconnect-${crypto.randomUUID().slice(0, 8)}`;
         const call = await ctx.stream("tools/call", {
           name: tool.name,
-          arguments: {},
+          arguments: argumentsFor(ctx, tool.name),
           _meta: { progressToken: token },
         }, { until: (n) => progressTokenOf(n) === token });
         if (call.failure?.kind !== "timeout" && call.failure?.kind !== "stopped") continue;

@@ -11,7 +11,15 @@ import {
   type ProbeSet,
 } from "./probe_types.ts";
 import { isSilent } from "./probe_context.ts";
-import { asRecord, bogusName, describe, httpOnly, isOutcome, resultOf } from "./_helpers.ts";
+import {
+  argumentsFor,
+  asRecord,
+  bogusName,
+  describe,
+  httpOnly,
+  isOutcome,
+  resultOf,
+} from "./_helpers.ts";
 import { errorCodes } from "./_stateless.ts";
 import {
   callToolAs,
@@ -139,11 +147,11 @@ export const sep2663Gating: ProbeSet = {
       const tools = await safeTools(ctx);
       const tool = !isOutcome(run) ? run.tool : !isOutcome(tools) ? tools[0]?.name : undefined;
       if (tool === undefined) {
-        return notVerified("no read-only tool without required arguments to call");
+        return notVerified("no safe tool to call (name one with --safe-tool)");
       }
       const exchange = await ctx.session.request("tools/call", {
         name: tool,
-        arguments: {},
+        arguments: argumentsFor(ctx, tool),
         task: { ttl: 60_000 },
         _meta: clientCaps("none"),
       });

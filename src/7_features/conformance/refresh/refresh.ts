@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import {
   conformanceCacheRoot,
-  type EnvLookup,
+  type EnvGetter,
   safeEnv,
   VERSION_DIR,
 } from "../corpus_cache/cache_dir.ts";
@@ -38,7 +38,7 @@ export interface RefreshOptions {
   readonly codeloadUrl?: string;
   /** API base (default env MCPTEST_GITHUB_API_URL, else https://api.github.com). */
   readonly apiUrl?: string;
-  readonly env?: EnvLookup;
+  readonly env?: EnvGetter;
   readonly limits?: ExtractLimits;
   /** Where progress lines go (default console.error). */
   readonly log?: (line: string) => void;
@@ -90,7 +90,8 @@ export async function refreshCorpus(options: RefreshOptions = {}): Promise<Refre
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   };
   const choice = await selectRef(upstream, sourcePath, target, options.ref);
-  for (const line of choice.why) log(`pinned ${line}`);
+  // The chosen ref is "pinned"; the tags passed over on the way are said as they are.
+  for (const line of choice.why) log(line.startsWith("ref ") ? `pinned ${line}` : line);
   const url = tarballUrl(upstream, choice.ref);
   log(`fetching ${url}`);
   const response = await get(upstream, url);

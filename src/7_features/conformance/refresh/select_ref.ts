@@ -46,7 +46,7 @@ export async function selectRef(
     }
     why.push(`tag ${tag} skipped: its tree has no ${sourcePath}`);
   }
-  if (names.length === 0) why.push("the repository has no tags");
+  if (names.length === 0) why.push("no tag to choose from: the repository has none");
   const branch = defaultBranch(await getJson(upstream, api), api);
   why.push(`ref ${branch}: no tag contains ${sourcePath}, so the default branch HEAD is used`);
   return { ref: branch, why };

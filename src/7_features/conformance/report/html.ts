@@ -23,7 +23,7 @@ export function renderHtml(result: ConformanceResult): string {
     return `<h2>SEP-${sep.sep}</h2>\n<p>${sep.passed}/${sep.tested} passed, ${sep.excluded} excluded</p>\n` +
       (checks === ""
         ? ""
-        : `<table><tr><th>Status</th><th>Check</th><th>Severity</th><th>Requirement</th><th>Detail</th></tr>\n${checks}</table>`);
+        : `<table><tr><th>Status</th><th>Check</th><th>RequirementSeverity</th><th>Requirement</th><th>Detail</th></tr>\n${checks}</table>`);
   }).join("\n");
   return safeMarkup(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>MCP conformance: ${e(result.server)}</title>

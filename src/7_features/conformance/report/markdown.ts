@@ -19,7 +19,7 @@ export function renderMarkdown(result: ConformanceResult): string {
   out.push(`- Negotiated protocol: ${cell(result.protocol_version ?? "none")}`);
   if (result.handshake_error) out.push(`- Handshake: ${cell(result.handshake_error)}`);
   out.push(`- Tier rule: ${cell(result.tier_reason)}`, `- ${statusLine(result)}`, "");
-  out.push("| Severity | Passed / decided |", "| --- | --- |");
+  out.push("| RequirementSeverity | Passed / decided |", "| --- | --- |");
   out.push(
     `| MUST | ${ratio(result.must)} |`,
     `| SHOULD | ${ratio(result.should)} |`,
@@ -34,7 +34,7 @@ export function renderMarkdown(result: ConformanceResult): string {
     );
     const checks = result.checks.filter((c) => c.sep === sep.sep);
     if (checks.length === 0) continue;
-    out.push("| Status | Check | Severity | Detail |", "| --- | --- | --- | --- |");
+    out.push("| Status | Check | RequirementSeverity | Detail |", "| --- | --- | --- | --- |");
     for (const c of checks) {
       out.push(
         `| ${STATUS_LABEL[c.status]} | ${
