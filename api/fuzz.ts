@@ -16,6 +16,8 @@
 export { DEFAULT_RUNS, fuzzServer } from "../src/7_features/fuzz/fuzz_server.ts";
 export type { FuzzOptions } from "../src/7_features/fuzz/fuzz_server.ts";
 export { FUZZ_FORMATS, renderFuzz } from "../src/7_features/fuzz/render.ts";
+export { FUZZ_OUTPUT_FORMATS, renderFuzzAs } from "../src/7_features/fuzz/fuzz_formats.ts";
+export { fuzzRecord } from "../src/7_features/fuzz/fuzz_record.ts";
 export type { FuzzFormat } from "../src/7_features/fuzz/render.ts";
 export { FINDING_KINDS } from "../src/7_features/fuzz/types.ts";
 export type {

@@ -92,7 +92,8 @@ export interface TestResult {
     | "eval"
     | "drift"
     | "coverage"
-    | "scan";
+    | "scan"
+    | "fuzz";
   /** Name of the server the test ran against. */
   readonly server: string;
   /** The test file (relative to the working directory). */

@@ -1,5 +1,7 @@
 /** @module `mcptest fuzz`: its options; the action is loaded lazily. */
 
+import { FUZZ_OUTPUT_FORMATS } from "../7_features/fuzz/fuzz_formats.ts";
+import { oneOf } from "./options.ts";
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { collect, positiveInt } from "./options.ts";
 
@@ -61,7 +63,14 @@ export function fuzzCommand(done: (code: number) => void) {
       "also fuzz destructive and unannotated tools (side effects!)",
       false,
     )
-    .option("--format <format>", "pretty or json", "pretty")
+    .option(
+      "--format <format>",
+      `report format: ${
+        FUZZ_OUTPUT_FORMATS.join(", ")
+      } (json: the fuzz report; junit ... html: the findings as a run record)`,
+      fuzzFormat,
+      "pretty",
+    )
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
     .option("--no-color", "never colour the output")
     .option("--verbose", "print error causes", false)
@@ -86,3 +95,9 @@ Examples:
 
 /** Parsed options of `mcptest fuzz`. */
 export type FuzzCliOptions = ReturnType<ReturnType<typeof fuzzCommand>["opts"]>;
+
+/** `--format`: one of the fuzz formats (a usage error, exit 2, otherwise). */
+const fuzzFormat = oneOf(
+  FUZZ_OUTPUT_FORMATS,
+  (v) => `unknown --format "${v}", expected one of: ${FUZZ_OUTPUT_FORMATS.join(", ")}`,
+);

@@ -1,7 +1,12 @@
 /** @module `mcptest scan`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
-import { collect, positiveInt } from "./options.ts";
+import { SCAN_FORMATS, type ScanFormat } from "../7_features/scan/render.ts";
+import { SCAN_RULES } from "../7_features/scan/rules.ts";
+import { type ScanSeverity, SEVERITIES } from "../7_features/scan/types.ts";
+import { didYouMean } from "../0_base/util/suggest.ts";
+import { UsageError } from "../0_base/errors/errors.ts";
+import { collect, oneOf, positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 
 /** Build `mcptest scan`; exit 0 nothing at or above --fail-on, 1 a finding or an unreadable server, 2 bad input, 5 -u under CI. */
@@ -23,9 +28,14 @@ export function scanCommand(done: (code: number) => void) {
       collect,
       [] as string[],
     )
-    .option("--format <format>", "pretty, json or sarif", "pretty")
+    .option("--format <format>", "pretty, json or sarif", scanFormat, "pretty" as ScanFormat)
     .option("--output <path>", "where the report goes: a file, or - for stdout", "-")
-    .option("--fail-on <severity>", "the lowest severity that fails: high, medium or low", "high")
+    .option(
+      "--fail-on <severity>",
+      "the lowest severity that fails: high, medium or low",
+      failOnSeverity,
+      "high" as ScanSeverity,
+    )
     .option("--lock <path>", "the lock file that pins surfaces", "mcptest.lock")
     .option("--no-lock", "no pin check")
     .option(
@@ -33,7 +43,12 @@ export function scanCommand(done: (code: number) => void) {
       "pin the scanned surfaces in the lock file (refused under CI=true)",
       false,
     )
-    .option("--ignore <rule>", "drop the findings of a rule (repeatable)", collect, [] as string[])
+    .option(
+      "--ignore <rule>",
+      "drop the findings of a rule (repeatable)",
+      ignoredRule,
+      [] as string[],
+    )
     .option("--timeout <ms>", "per-request timeout in milliseconds", positiveInt)
     .option("--no-color", "never colour the output")
     .option("--verbose", "print error causes", false)
@@ -60,3 +75,21 @@ Examples:
 
 /** Parsed options of `mcptest scan`. */
 export type ScanCliOptions = ReturnType<ReturnType<typeof scanCommand>["opts"]>;
+
+const scanFormat = oneOf(
+  SCAN_FORMATS,
+  (v) => `unknown --format "${v}", expected ${SCAN_FORMATS.join(", ")}`,
+);
+const failOnSeverity = oneOf(
+  SEVERITIES,
+  (v) => `unknown --fail-on "${v}", expected ${SEVERITIES.join(", ")}`,
+);
+
+/** `--ignore RULE` (repeatable): a rule id of the scan (a usage error, exit 2, otherwise). */
+function ignoredRule(rule: string, previous: string[]): string[] {
+  const ids = SCAN_RULES.map((r) => r.id);
+  if (!ids.includes(rule)) {
+    throw new UsageError(`unknown rule "${rule}" in --ignore${didYouMean(rule, ids)}`);
+  }
+  return [...previous, rule];
+}

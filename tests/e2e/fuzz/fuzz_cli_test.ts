@@ -134,3 +134,37 @@ function mergeSections(text: string): string {
   return [...head, ...[...sections].flatMap(([name, lines]) => [`${name}:`, ...lines]), ""]
     .join("\n");
 }
+
+Deno.test("mcptest fuzz --format junit/sarif: the findings reach the CI reporters; pass stays clean", async () => {
+  const junit = await mcptest([
+    "fuzz",
+    "--server",
+    `fragile=${FRAGILE}`,
+    "--tool",
+    "divide",
+    "--seed",
+    "11",
+    "--format",
+    "junit",
+  ]);
+  assert.equal(junit.code, 1, junit.stderr);
+  assert.match(junit.stdout, /^<\?xml/);
+  assert.match(junit.stdout, /<testcase [^>]*name="fuzz tool divide"[\s\S]*?<failure/);
+  assert.match(junit.stdout, /internal_error/);
+  const sarif = await mcptest([
+    "fuzz",
+    "--server",
+    `strict=${STRICT}`,
+    "--tool",
+    "divide",
+    "--seed",
+    "11",
+    "--format",
+    "sarif",
+  ]);
+  assert.equal(sarif.code, 0, sarif.stderr);
+  assert.deepEqual(JSON.parse(sarif.stdout).runs[0].results, []);
+  const bad = await mcptest(["fuzz", "--server", `s=${STRICT}`, "--format", "xml"]);
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /^error: unknown --format "xml", expected one of: pretty, json, junit/);
+});
