@@ -1,6 +1,6 @@
 /** @module `mcptest fuzz`: its options; the action is loaded lazily. */
 
-import { FUZZ_OUTPUT_FORMATS } from "../7_features/fuzz/fuzz_formats.ts";
+import { FUZZ_OUTPUT_FORMATS } from "../7_features/fuzz/format_names.ts";
 import { oneOf } from "./options.ts";
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { collect, positiveInt } from "./options.ts";

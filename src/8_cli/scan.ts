@@ -1,7 +1,7 @@
 /** @module `mcptest scan`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
-import { SCAN_FORMATS, type ScanFormat } from "../7_features/scan/render.ts";
+import { SCAN_FORMATS, type ScanFormat } from "../7_features/scan/format_names.ts";
 import { SCAN_RULES } from "../7_features/scan/rules.ts";
 import { type ScanSeverity, SEVERITIES } from "../7_features/scan/types.ts";
 import { didYouMean } from "../0_base/util/suggest.ts";

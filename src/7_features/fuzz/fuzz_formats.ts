@@ -1,15 +1,11 @@
 /** @module Every output format of `mcptest fuzz`: its own pretty and JSON, and every run reporter through the fuzz run record. */
 
-import { getReporter, REPORTERS } from "../../6_report/reporters.ts";
+import { getReporter } from "../../6_report/reporters.ts";
 import { fuzzRecord } from "./fuzz_record.ts";
-import { FUZZ_FORMATS, renderFuzz } from "./render.ts";
-import type { FuzzReport } from "./types.ts";
+import { renderFuzz } from "./render.ts";
 
-/** The formats: `pretty` and `json` (the fuzz report), then junit, tap, sarif, markdown, html. */
-export const FUZZ_OUTPUT_FORMATS: readonly string[] = [
-  ...FUZZ_FORMATS,
-  ...Object.keys(REPORTERS).filter((name) => !(FUZZ_FORMATS as readonly string[]).includes(name)),
-];
+export { FUZZ_OUTPUT_FORMATS } from "./format_names.ts";
+import type { FuzzReport } from "./types.ts";
 
 /**
  * Render a fuzz report in `format`: the fuzz report itself for pretty and json, else the run

@@ -5,17 +5,10 @@ import { neutralizeCommands, safeJson } from "../../0_base/util/escape.ts";
 import { visible } from "../scan/evidence.ts";
 import type { FuzzFinding, FuzzReport } from "./types.ts";
 import { yamlFlow } from "./yaml_test.ts";
+import type { FuzzFormat } from "./format_names.ts";
 
-/** The formats of `mcptest fuzz --format`. */
-export const FUZZ_FORMATS = ["pretty", "json"] as const;
-
-/** One of {@link FUZZ_FORMATS}. */
-export type FuzzFormat = (typeof FUZZ_FORMATS)[number];
-
-/** Whether `name` is a fuzz format. */
-export function isFuzzFormat(name: string): name is FuzzFormat {
-  return (FUZZ_FORMATS as readonly string[]).includes(name);
-}
+export { FUZZ_FORMATS, isFuzzFormat } from "./format_names.ts";
+export type { FuzzFormat } from "./format_names.ts";
 
 /** The longest input shown inline (the YAML test holds it whole). */
 const INLINE = 300;

@@ -1,5 +1,6 @@
 /** @module Connect to a server and read what it advertises: tools, resources, resource templates, prompts. */
 
+import { listItems } from "../../2_connect/session/list_items.ts";
 import { ConfigError } from "../../0_base/errors/errors.ts";
 import { connect } from "../../2_connect/session/connect.ts";
 import type { ServerEndpoint, Session } from "../../2_connect/session/types.ts";
@@ -20,9 +21,6 @@ export interface InitSurface {
   /** serverInfo from the handshake, when the server sent one. */
   readonly serverInfo: Readonly<Record<string, unknown>> | null;
 }
-
-/** The most pages one list is followed for (a server that always sends a cursor stops here). */
-export const MAX_PAGES = 50;
 
 /**
  * Connect, list everything the server advertises (following `nextCursor`), close.
@@ -47,32 +45,14 @@ export async function readSurface(server: ServerEndpoint): Promise<InitSurface> 
   }
 }
 
+/** Every item of one list (a failed list is a ConfigError: init writes nothing). */
 async function listAll(
   session: Session,
   method: string,
   key: string,
   optional = false,
 ): Promise<Advertised[]> {
-  const items: Advertised[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const exchange = await session.request(method, cursor === undefined ? {} : { cursor });
-    const response = exchange.response;
-    if (exchange.failure || !response || response.error !== undefined) {
-      // resources/templates/list is optional even for a server with resources.
-      if (optional && response?.error !== undefined) return items;
-      const why = exchange.failure?.message ?? response?.error?.message ?? "no response";
-      throw new ConfigError(`${method} failed: ${why}`);
-    }
-    const result = (response.result ?? {}) as Record<string, unknown>;
-    const list = result[key];
-    if (Array.isArray(list)) {
-      for (const item of list) {
-        if (item !== null && typeof item === "object") items.push(item as Advertised);
-      }
-    }
-    cursor = typeof result.nextCursor === "string" ? result.nextCursor : undefined;
-    if (cursor === undefined) break;
-  }
-  return items;
+  const send = (params: Record<string, unknown>) => session.request(method, params);
+  const fail = (message: string) => new ConfigError(message);
+  return await listItems(send, method, key, { optional, fail }) as Advertised[];
 }
