@@ -19,6 +19,7 @@ export {
 } from "../src/2_connect/cassette/format.ts";
 export type {
   Cassette,
+  CassetteAfterMessage,
   CassetteExchange,
   CassetteFileHeader,
   CassetteHttp,

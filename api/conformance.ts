@@ -32,6 +32,7 @@ export type {
   RunCorpus,
 } from "../src/7_features/conformance/run_conformance.ts";
 export type {
+  DpopCredentials,
   Probe,
   ProbeContext,
   ProbeOutcome,

@@ -92,12 +92,15 @@ export type { PreparedAssertion, PreparedTest } from "../src/5_execute/runner/pr
 export type { RunOptions } from "../src/5_execute/runner/run.ts";
 export type { PathSegment, Resolution, TargetPath } from "../src/1_matchers/target_path.ts";
 export type {
+  Judge,
+  JudgeRequest,
   MatchContext,
   Matcher,
   MatchOutcome,
   MissingTarget,
 } from "../src/1_matchers/types.ts";
 export type { SourcePos } from "../src/0_base/errors/errors.ts";
+export type { JudgeSpec, JurySpec } from "../src/1_matchers/judge_spec.ts";
 export type {
   AgentRowInfo,
   AssertionResult,
@@ -116,6 +119,7 @@ export { RUN_RECORD_VERSION } from "../src/4_record/run_record.ts";
 export type { LoadStats } from "../src/4_record/load_stats.ts";
 export type { LoadBudget, LoadBudgetKind, LoadSpec } from "../src/3_load/config/load_block.ts";
 export type { ProtocolOptions, TaskOption } from "../src/3_load/config/protocol_options.ts";
+export type { Step, StepBase, SubscribeList } from "../src/3_load/config/steps_block.ts";
 export { RuntimeSecrets } from "../src/2_connect/auth/runtime_secrets.ts";
 export { LAST_FAILED_VERSION } from "../src/5_execute/runner/last_failed.ts";
 export type { ScanSetting } from "../src/3_load/config/scan_setting.ts";

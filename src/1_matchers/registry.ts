@@ -9,6 +9,7 @@ import { exact, subset } from "./equality.ts";
 import { isJson } from "./is_json.ts";
 import { isValidToolsCall } from "./is_valid_tools_call.ts";
 import { levenshtein } from "./levenshtein.ts";
+import { llmJudge, llmJury } from "./llm_judge.ts";
 import { not } from "./not.ts";
 import { absent, exists } from "./presence.ts";
 import { render } from "./_values.ts";
@@ -34,9 +35,11 @@ const MATCHERS: Readonly<Record<string, MatcherFactory>> = {
   exists,
   absent,
   not,
+  "llm-judge": llmJudge,
+  "llm-jury": llmJury,
 };
 
-/** Names of every deterministic matcher, in documentation order. */
+/** Names of every matcher (the deterministic ones, then the model-graded), in documentation order. */
 export const MATCHER_NAMES: readonly string[] = Object.keys(MATCHERS);
 
 /** The factory registered under `name`: own properties only (`constructor` is not a matcher). */

@@ -1,6 +1,7 @@
 /** @module The matcher contract: a compiled matcher decides whether a captured value is acceptable. */
 
 import type { SourcePos } from "../0_base/errors/errors.ts";
+import type { JudgeSpec, JurySpec } from "./judge_spec.ts";
 
 /** A matcher reference as written in YAML, checked against the registry at load. */
 export interface MatcherSpec {
@@ -34,7 +35,24 @@ export interface MatchContext {
   readonly ci?: boolean;
   /** Resolved secret values: never written into a snapshot file (compared redacted). */
   readonly secrets?: readonly string[];
+  /** The run's model judges (`llm-judge`, `llm-jury`); absent: a judge matcher errors. */
+  readonly judge?: Judge;
 }
+
+/** What a model-graded matcher asks the run's judges. */
+export interface JudgeRequest {
+  /** The matcher's argument, read at LOAD. */
+  readonly spec: JudgeSpec | JurySpec;
+  /** The judged value as text (JSON text unless a string), secrets redacted. */
+  readonly response: string;
+}
+
+/**
+ * Answers a model-graded matcher: asks the judge model(s) and returns the verdict, with their
+ * reasoning in `message`. Injected by EXECUTE (the matchers cannot call a model themselves).
+ * @throws {Error} no key, a provider failure or a spend cap (the assertion errors)
+ */
+export type Judge = (request: JudgeRequest) => Promise<MatchOutcome>;
 
 /** Where a target path stopped resolving (the value is missing). */
 export interface MissingTarget {

@@ -50,6 +50,8 @@ const ID_WORDS = new Set([
   "resource",
   "prompt",
   "list",
+  "request",
+  "sequence",
   "agent",
   "eval",
   "compliance",

@@ -1,7 +1,7 @@
 /** @module `mcptest compliance run|baseline` (+ diff and invariants from their own modules): options only, actions lazy. */
 
 import { Command } from "@commander-js/extra-typings";
-import { reporterName, withTargetOptions } from "./compliance_flags.ts";
+import { reporterName, withSafeToolOption, withTargetOptions } from "./compliance_flags.ts";
 
 // deno-lint-ignore no-explicit-any
 type AnyCommand = Command<any[], any, any>;
@@ -46,9 +46,9 @@ Examples:
 
 /** `mcptest compliance run`. */
 export function complianceRunCommand(done: (code: number) => void) {
-  return withTargetOptions(
+  return withSafeToolOption(withTargetOptions(
     new Command("run").description("Run compliance rules against a server"),
-  )
+  ))
     .option(
       "--baseline <file>",
       "accepted failures (from `compliance baseline`): known ones pass, stale ones fail",
@@ -77,6 +77,7 @@ Examples:
   mcptest compliance run --from-suite examples/spec-version-pinning.yml
   mcptest compliance run --from-suite examples/compliance-grade.yml --save-grade
   mcptest compliance run --server "deno run -A server.ts" --target-version v2025-06-18
+  mcptest compliance run --server "deno run -A server.ts" --safe-tool ask='{"question":"hi"}'
   mcptest compliance run --server http://127.0.0.1:3000/mcp --target-version v2025-11-25 --baseline compliance-baseline.json`,
     )
     .action(async (options) => {

@@ -57,6 +57,16 @@ export const withTargetOptions = flagGroup<TargetFlagValues & RevisionFlagValues
     .option("--verbose", "print error causes", false)
 );
 
+/** `--safe-tool` of `compliance run`: the syntax and parser of `conformance run`'s. */
+export const withSafeToolOption = flagGroup<{ safeTool: string[] }>((command) =>
+  command.option(
+    "--safe-tool <name[=json]>",
+    "a tool the capability rules (ELICIT, SAMPLE, ROOTS) may call, with its arguments as a JSON object (repeatable; replaces a suite's safe_tools:; default: read-only tools without required arguments)",
+    collect,
+    [] as string[],
+  )
+);
+
 /** `--reporter`: a name of the reporter registry (a usage error, exit 2, otherwise). */
 export const reporterName = oneOf(
   Object.keys(REPORTERS),

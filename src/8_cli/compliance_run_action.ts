@@ -14,6 +14,7 @@ import { writeOutput } from "../0_base/util/write_output.ts";
 import { useColor } from "./color.ts";
 import { dirname } from "node:path";
 import { loadCorpusDir } from "../3_load/compliance_corpus/load_dir.ts";
+import { parseSafeTool } from "../3_load/config/safe_tool.ts";
 import type { ComplianceBaselineOptions, ComplianceRunOptions } from "./compliance.ts";
 
 /** `mcptest compliance run`: report every rule result; exit 1 on a failure or a stale baseline entry. */
@@ -23,6 +24,7 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
     ...(options.saveGrade !== undefined ? { saveGrade: options.saveGrade } : {}),
     ...(options.capture !== undefined ? { captureFile: options.capture } : {}),
+    ...(options.safeTool.length > 0 ? { safeTools: options.safeTool.map(parseSafeTool) } : {}),
   });
   if (!sayRevision(run)) return ExitCode.NoTests;
   for (const line of gradeLines(run.grades)) console.error(line);

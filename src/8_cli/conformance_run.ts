@@ -50,6 +50,18 @@ export function conformanceRunCommand(done: (code: number) => void) {
       collect,
       [] as string[],
     )
+    .option(
+      "--dpop-key <file>",
+      "DPoP probes: a JSON file holding the private JWK the token is bound to",
+    )
+    .option(
+      "--dpop-token-env <name>",
+      "DPoP probes: the environment variable holding the access token",
+    )
+    .option(
+      "--dpop-foreign-token-env <name>",
+      "DPoP probes: a variable holding a token for another resource (the audience check)",
+    )
     .option("--timeout <ms>", "per-request timeout in milliseconds", positiveInt, 10_000)
     .option("--no-color", "never colour the output")
     .option("--verbose", "print error causes", false)

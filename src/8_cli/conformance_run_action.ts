@@ -10,6 +10,7 @@ import {
 } from "../7_features/conformance/run_conformance.ts";
 import { RevisionUnavailableError } from "../7_features/conformance/revision_unavailable.ts";
 import { ConformanceUsageError } from "../7_features/conformance/usage_error.ts";
+import { loadDpopCredentials } from "../7_features/conformance/dpop_credentials.ts";
 import { writeReport } from "../7_features/conformance/write_report.ts";
 import { useColor } from "./color.ts";
 import type { ConformanceRunOptions } from "./conformance_run.ts";
@@ -22,7 +23,14 @@ export async function conformanceRunAction(options: ConformanceRunOptions): Prom
   const out = outPath(options);
   let result: ConformanceResult;
   try {
-    result = await runConformance(runOptions(options));
+    const dpop = await loadDpopCredentials({
+      ...(options.dpopKey === undefined ? {} : { keyFile: options.dpopKey }),
+      ...(options.dpopTokenEnv === undefined ? {} : { tokenEnv: options.dpopTokenEnv }),
+      ...(options.dpopForeignTokenEnv === undefined
+        ? {}
+        : { foreignTokenEnv: options.dpopForeignTokenEnv }),
+    });
+    result = await runConformance({ ...runOptions(options), ...(dpop ? { dpop } : {}) });
   } catch (error) {
     if (!(error instanceof RevisionUnavailableError)) throw error;
     return await revisionUnavailable(error, options.reporter, out);

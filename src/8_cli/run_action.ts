@@ -16,6 +16,7 @@ import { bailLimit, cassetteModeOf } from "./run_flags.ts";
 import { openRunOutput } from "./run_output.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
 import { withSuiteScan } from "../7_features/scan/run_scan.ts";
+import { printLoadWarnings } from "./load_warnings.ts";
 
 /**
  * Run the suites and return the exit code; with `--watch`, rerun on changes until stopped.
@@ -32,9 +33,7 @@ export async function runAction(
   const loadOptions = suiteLoadOptions(paths, options, cwd);
   const suite = await loadSuite(loadOptions);
   onSuite?.(suite);
-  for (const w of suite.warnings ?? []) {
-    console.error(`${w.file}:${w.line}:${w.col}: warning: ${w.message}`);
-  }
+  await printLoadWarnings(suite, cwd); // loader warnings, then argument checks (docs/cli.md)
   // The suite's secrets plus the tokens learnt while running (docs/auth.md).
   const secrets = new RuntimeSecrets(suite.secrets);
   const cassettes = cassetteModeOf(options);

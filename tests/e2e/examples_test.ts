@@ -153,11 +153,28 @@ const EXAMPLES: Record<
     code: 0,
     stdout: /judge claude-haiku-4-5 \(anthropic\): pass[\s\S]*2 passed, 0 failed/,
   },
+  "llm-judge-matchers.yml": {
+    args: ["run", "examples/llm-judge-matchers.yml"],
+    env: AGENT.env,
+    code: 0,
+    stdout: /PASS {2}echo reports the weather[\s\S]*3 passed, 0 failed/,
+  },
   "agent-issues-and-notifications.yml": {
     args: ["run", "examples/agent-issues-and-notifications.yml"],
     env: AGENT.env,
     code: 0,
     stdout: /PASS {2}open issue and notify oncall/,
+  },
+  "compliance-capabilities.yml": {
+    args: ["run", "examples/compliance-capabilities.yml"],
+    code: 0,
+    stdout:
+      /PASS {2}ELICIT-001[\s\S]*PASS {2}SAMPLE-001[\s\S]*PASS {2}ROOTS-001[\s\S]*3 passed, 0 failed/,
+  },
+  "mcp-apps.yml": {
+    args: ["run", "examples/mcp-apps.yml"],
+    code: 0,
+    stdout: /11 passed, 0 failed/,
   },
   "migration.yml": {
     args: ["run", "examples/migration.yml"],

@@ -14,6 +14,12 @@ export interface Redactor {
   readonly active: boolean;
   /** `text` with every form of every secret replaced. */
   text(text: string): string;
+  /**
+   * `text` with every run of secret forms replaced by `replacement` instead of the mark (the same
+   * runs {@link Redactor.text} replaces): e.g. the mark escaped for a regular expression, so a
+   * pattern redacted this way matches the mark literally.
+   */
+  textAs(text: string, replacement: string): string;
 }
 
 /**
@@ -24,16 +30,25 @@ export interface Redactor {
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const forms = allSecretForms(secrets);
-  if (forms.length === 0) return { mark: REDACTED, active: false, text: (t) => t };
+  if (forms.length === 0) {
+    return { mark: REDACTED, active: false, text: (t) => t, textAs: (t) => t };
+  }
   const mark = markFor(forms);
-  const once = (text: string): string => replaceRuns(text, forms, mark);
-  const text = (input: string): string => {
-    let out = once(input);
+  const textAs = (input: string, replacement: string): string => {
     // With the deletion fallback (no safe mark), joining the neighbours can form a new occurrence.
-    if (mark === "") { for (let next = once(out); next !== out; next = once(out)) out = next; }
-    return out;
+    if (mark === "") return deleteRuns(input, forms);
+    return replaceRuns(input, forms, replacement);
   };
-  return { mark, active: true, text };
+  return { mark, active: true, text: (input) => textAs(input, mark), textAs };
+}
+
+/** `text` with every run of `forms` deleted, again until none is left. */
+function deleteRuns(text: string, forms: readonly string[]): string {
+  let out = replaceRuns(text, forms, "");
+  for (let next = replaceRuns(out, forms, ""); next !== out; next = replaceRuns(out, forms, "")) {
+    out = next;
+  }
+  return out;
 }
 
 function replaceRuns(text: string, forms: readonly string[], mark: string): string {

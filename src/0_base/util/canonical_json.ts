@@ -12,12 +12,21 @@
  * ```
  */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) {
+    let out = "[";
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? "" : ",") + canonicalJson(value[i]);
+    return out + "]";
   }
-  return JSON.stringify(value) ?? "null";
+  const object = value as Record<string, unknown>;
+  const keys = Object.keys(object).sort();
+  let out = "{";
+  let first = true;
+  for (const key of keys) {
+    const member = object[key];
+    if (member === undefined) continue;
+    out += `${first ? "" : ","}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    first = false;
+  }
+  return out + "}";
 }

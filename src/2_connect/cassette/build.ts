@@ -34,6 +34,8 @@ interface Building {
   http?: { status: number; headers: Record<string, string> };
   notifications: unknown[];
   serverRequests: ServerRequestRecord[];
+  /** What the server sent on its own after this entry, before the client's next message. */
+  after: { message: unknown; reply?: unknown }[];
 }
 
 /** A server-to-client request and, once sent, the client's reply. */
@@ -96,7 +98,7 @@ class ExchangeLog {
   /** Client requests not answered yet, by id (in send order). */
   readonly #pending = new Map<Id, Building>();
   /** Server-to-client requests, by id, waiting for the client's reply. */
-  readonly #serverRequests = new Map<Id, ServerRequestRecord>();
+  readonly #serverRequests = new Map<Id, { reply?: unknown }>();
 
   /** Take the next event of the log. */
   add(event: WireEvent): void {
@@ -114,7 +116,12 @@ class ExchangeLog {
   #sent(message: unknown): void {
     const id = idOf(message);
     if (isCall(message)) {
-      const entry: Building = { request: message, notifications: [], serverRequests: [] };
+      const entry: Building = {
+        request: message,
+        notifications: [],
+        serverRequests: [],
+        after: [],
+      };
       this.entries.push(entry);
       if (id !== undefined) {
         this.renumbered.set(id, this.renumbered.size + 1);
@@ -130,8 +137,10 @@ class ExchangeLog {
    * request it came with (the one it replies to, or the oldest pending), else loose.
    */
   #received(message: unknown, event: ReceivedEvent): void {
-    const id = idOf(message);
     const call = isCall(message);
+    // An error with `id: null` (an HTTP 400 body) answers the request whose POST it came back on.
+    const id = idOf(message) ??
+      (!call && isObj(message) && message["id"] === null ? event.inReplyTo : undefined);
     if (!call && id !== undefined && this.#pending.has(id)) {
       const entry = this.#pending.get(id)!;
       this.#pending.delete(id);
@@ -142,13 +151,21 @@ class ExchangeLog {
       return;
     }
     const owner = this.#owner(event.inReplyTo);
+    // With nothing in flight, a message trails the client's last one (replay delivers it there).
+    const last = owner ? undefined : this.entries.at(-1);
     if (call && id !== undefined) {
-      const record = { request: message };
-      this.#serverRequests.set(id, record);
+      const record: ServerRequestRecord = { request: message };
       if (owner) owner.serverRequests.push(record);
-      else this.loose.push({ message });
+      const trailing: { message: unknown; reply?: unknown } | undefined = last
+        ? { message }
+        : undefined;
+      if (trailing) last!.after.push(trailing);
+      if (!owner && !last) this.loose.push({ message });
+      this.#serverRequests.set(id, trailing ?? record);
     } else if (call && owner) {
       owner.notifications.push(message);
+    } else if (call && last) {
+      last.after.push({ message });
     } else {
       this.loose.push({ message });
     }
@@ -176,7 +193,7 @@ function exchangeOf(
     request: normalizer.message(r.request),
     ...(r.reply === undefined ? {} : { reply: normalizer.message(r.reply) }),
   }));
-  const { response, http, notifications } = entry;
+  const { response, http, notifications, after } = entry;
   return {
     request: normalizer.message(withId(entry.request)),
     ...(response === undefined ? {} : { response: normalizer.message(withId(response)) }),
@@ -187,5 +204,11 @@ function exchangeOf(
       ? {}
       : { notifications: notifications.map((n) => normalizer.message(n)) }),
     ...(serverRequests.length === 0 ? {} : { server_requests: serverRequests }),
+    ...(after.length === 0 ? {} : {
+      after: after.map((m) => ({
+        message: normalizer.message(m.message),
+        ...(m.reply === undefined ? {} : { reply: normalizer.message(m.reply) }),
+      })),
+    }),
   };
 }

@@ -2,6 +2,7 @@
 
 import { ConfigError } from "../../0_base/errors/errors.ts";
 import { findRevision } from "../../0_base/protocol/revisions.ts";
+import { declaresAny } from "../session/client_spec.ts";
 import { handshake } from "../session/handshake.ts";
 import { mcptestClientInfo } from "../session/initialize_request.ts";
 import { McpSession } from "../session/session.ts";
@@ -20,6 +21,7 @@ import {
 } from "./format.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "../transport/line_splitter.ts";
 import { RecordingTransport } from "./recording_transport.ts";
+import { recordSurface } from "./surface.ts";
 import { ReplayIndex } from "./replay_index.ts";
 import { cassettePath, exists, shownPath, writeCassette } from "./store.ts";
 import { sha256Hex } from "../../0_base/util/sha256.ts";
@@ -181,6 +183,7 @@ async function recordSession(
     : undefined;
   const inner = createTransport(server.target, {
     timeoutMs: server.timeoutMs,
+    listen: declaresAny(server.client),
     secrets: suite.secrets,
     ...(auth === undefined ? {} : { auth }),
   });
@@ -191,9 +194,11 @@ async function recordSession(
   const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
   return Object.assign(session, {
     close: async () => {
-      await close();
-      if (done) return;
+      if (done) return await close();
       done = true;
+      // The whole advertised surface, so the cassette can be diffed and served (docs/cassettes.md).
+      await recordSurface(session, transport.events);
+      await close();
       recorded.push({
         path,
         cassette: buildCassette(transport.events, {

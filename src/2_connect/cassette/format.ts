@@ -40,6 +40,21 @@ export interface CassetteExchange {
   readonly notifications?: readonly unknown[];
   /** Requests the server sent with this request, in order. */
   readonly server_requests?: readonly CassetteServerRequest[];
+  /**
+   * What the server sent on its own after this exchange was answered (a client notification: sent)
+   * and before the client's next message, in order: notifications (`message`) and requests
+   * (`message` with the client's `reply`). Replay delivers them right after the exchange, so a
+   * sequence's `await:` sees what arrived between requests.
+   */
+  readonly after?: readonly CassetteAfterMessage[];
+}
+
+/** One message of {@link CassetteExchange.after}. */
+export interface CassetteAfterMessage {
+  /** The notification or request the server sent. */
+  readonly message: unknown;
+  /** The client's reply, for a request. */
+  readonly reply?: unknown;
 }
 
 /** A user normalisation rule (`cassette.normalize:` item), kept in the cassette for the record. */
@@ -120,7 +135,11 @@ export function asCassette(value: unknown): Cassette {
   const v = value as Record<string, unknown>;
   if (v["format"] !== CASSETTE_FORMAT) {
     throw new CassetteFormatError(
-      `not a cassette: "format" is ${JSON.stringify(v["format"])}, expected "${CASSETTE_FORMAT}"`,
+      v["format"] === undefined
+        ? `not a cassette: it has no "format" key, expected "format": "${CASSETTE_FORMAT}"`
+        : `not a cassette: "format" is ${
+          JSON.stringify(v["format"])
+        }, expected "${CASSETTE_FORMAT}"`,
     );
   }
   if (v["version"] !== CASSETTE_VERSION) {
@@ -157,6 +176,12 @@ function exchangeProblem(e: Record<string, unknown>): string | undefined {
   if (e["response"] !== undefined && !isObject(e["response"])) return "response must be an object";
   if (e["notifications"] !== undefined && !Array.isArray(e["notifications"])) {
     return "notifications must be an array";
+  }
+  const after = e["after"];
+  if (after !== undefined) {
+    if (!Array.isArray(after)) return "after must be an array";
+    const bad = after.findIndex((r) => !isObject(r) || !("message" in r));
+    if (bad >= 0) return `after[${bad}] must be an object with a "message"`;
   }
   const requests = e["server_requests"];
   if (requests !== undefined) {
@@ -241,6 +266,9 @@ export function checkMessageSizes(cassette: Cassette, shown: string, maxBytes: n
       ),
       ...listOf(exchange.server_requests).map((r, j) =>
         [`exchanges[${i}].server_requests[${j}]`, r] as [string, unknown]
+      ),
+      ...listOf(exchange.after).map((r, j) =>
+        [`exchanges[${i}].after[${j}]`, r] as [string, unknown]
       ),
     ];
     for (const [where, message] of messages) {

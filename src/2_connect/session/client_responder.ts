@@ -4,6 +4,7 @@ import type { JsonRpcResponse } from "../../0_base/protocol/jsonrpc.ts";
 import { matchTarget } from "../../1_matchers/apply.ts";
 import { compileMatcher } from "../../1_matchers/registry.ts";
 import { parseTarget } from "../../1_matchers/target_path.ts";
+import { objectExample } from "../../0_base/util/schema_example.ts";
 import type { ClientSpec, ScriptedReply } from "./client_spec.ts";
 
 /** How a server request was answered. */
@@ -95,7 +96,7 @@ export class ClientResponder {
       const { reply } = candidate;
       return {
         request,
-        reply: reply.error ? { error: { ...reply.error } } : { result: { ...reply.result } },
+        reply: reply.error ? { error: { ...reply.error } } : { result: resultOf(reply, request) },
         kind: "scripted",
       };
     }
@@ -109,6 +110,21 @@ export class ClientResponder {
       detail,
     };
   }
+}
+
+/** The scripted result; with `fillFromSchema`, its content filled from the requested schema. */
+function resultOf(
+  reply: ScriptedReply,
+  request: ServerRequestRecord["request"],
+): Record<string, unknown> {
+  const result: Record<string, unknown> = { ...reply.result };
+  if (!reply.fillFromSchema || result.action !== "accept") return result;
+  const schema = (request.params as { requestedSchema?: unknown } | undefined)?.requestedSchema;
+  const given = result.content !== null && typeof result.content === "object"
+    ? result.content as Record<string, unknown>
+    : {};
+  result.content = { ...objectExample(schema, { withDefaults: true }), ...given };
+  return result;
 }
 
 function compile(reply: ScriptedReply): Compiled {

@@ -29,6 +29,12 @@ export interface ScriptedReply {
   readonly result?: Readonly<Record<string, unknown>>;
   /** The reply's JSON-RPC error instead. */
   readonly error?: { readonly code: number; readonly message: string };
+  /**
+   * An elicitation `accept` whose `content` is filled from the request's `requestedSchema`: every
+   * required property, and every one with a `default`, gets its default, first enum or const
+   * value, or an example by type and format; keys of `result.content` win over filled ones.
+   */
+  readonly fillFromSchema?: boolean;
 }
 
 /** The client capabilities mcptest declares (absent: not declared). */
@@ -39,6 +45,8 @@ export interface ClientCapabilitySpec {
   readonly elicitation?: { readonly form?: boolean; readonly url?: boolean };
   /** `roots` (with `listChanged`: the client says when its roots change). */
   readonly roots?: { readonly listChanged?: boolean };
+  /** `extensions` by identifier (`io.modelcontextprotocol/ui` for MCP Apps), each with its settings. */
+  readonly extensions?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /**
@@ -78,5 +86,15 @@ export function declaredCapabilities(
     out.elicitation = declared;
   }
   if (roots) out.roots = roots.listChanged ? { listChanged: true } : {};
+  const extensions = spec.capabilities.extensions;
+  if (extensions && Object.keys(extensions).length > 0) out.extensions = { ...extensions };
   return out;
+}
+
+/**
+ * Whether a client declares a capability the server may ask about on its own initiative (roots,
+ * sampling, elicitation): then a Streamable HTTP session opens the server's GET event stream.
+ */
+export function declaresAny(spec: ClientSpec | undefined): boolean {
+  return spec !== undefined && Object.keys(declaredCapabilities(spec)).length > 0;
 }

@@ -7,6 +7,7 @@ import { createTransport } from "../transport/create.ts";
 import { AuthRegistry } from "../auth/registry.ts";
 import type { RequestAuth } from "../transport/http_fetch.ts";
 import type { HttpTarget } from "../transport/target.ts";
+import { declaresAny } from "./client_spec.ts";
 import { handshake } from "./handshake.ts";
 import { mcptestClientInfo } from "./initialize_request.ts";
 import { McpSession } from "./session.ts";
@@ -55,6 +56,7 @@ export async function openSession(
     : undefined;
   const transport = createTransport(server.target, {
     timeoutMs: options.timeoutMs,
+    listen: declaresAny(server.client),
     ...(options.secrets === undefined ? {} : { secrets: options.secrets }),
     ...(auth === undefined ? {} : { auth }),
   });

@@ -76,6 +76,7 @@ export class McpSession implements Session {
   #closedBy: string | undefined;
   #closing: Promise<void> | undefined;
   readonly #background = new Set<Promise<void>>();
+  readonly #watchers = new Set<(notification: JsonRpcMessage) => void>();
   #capabilities: Record<string, unknown> | null = null;
   #unreadableBeforeHandshake: NonNullable<Exchange["failure"]> | undefined;
   #serverInfo: Record<string, unknown> | null = null;
@@ -217,6 +218,7 @@ export class McpSession implements Session {
       request: message,
       onFenceSettled,
       until: options.until,
+      signal: options.signal,
     }).done;
   }
 
@@ -377,6 +379,18 @@ export class McpSession implements Session {
     return entry.done;
   }
 
+  /** {@link Session.watch}: every notification from now on, until the returned function is called. */
+  watch(listener: (notification: JsonRpcMessage) => void): () => void {
+    this.#watchers.add(listener);
+    return () => this.#watchers.delete(listener);
+  }
+
+  /** {@link Session.settled}: only over a recording (its transport knows when it owes nothing). */
+  get settled(): (() => Promise<void>) | undefined {
+    const transport = this.#transport;
+    return transport.settled ? () => transport.settled!() : undefined;
+  }
+
   /** The seed-003 capture of everything exchanged so far. */
   capture(): CaptureSession {
     return this.#log.snapshot(this.#transport.label, this.serverCapabilities);
@@ -423,6 +437,11 @@ export class McpSession implements Session {
           methodOf(request) || "the request"
         }, over the ${this.#notificationCap}-byte cap (max_notification_bytes on the server entry)`,
       });
+    how.signal?.addEventListener("abort", () =>
+      this.#giveUp(entry, id, revision, {
+        kind: "stopped",
+        message: `stopped waiting for ${methodOf(request) || "the request"}: the client ended it`,
+      }), { once: true });
     if (how.until !== undefined) {
       const until = how.until;
       entry.onNotification = (notification) => {
@@ -544,6 +563,7 @@ export class McpSession implements Session {
       const bytes = frame.raw.length;
       this.#log.server({ message }, bytes);
       const notification = message as JsonRpcMessage;
+      for (const watcher of this.#watchers) watcher(notification);
       const target = stream ?? this.#notificationOwner(notification);
       for (const entry of target ? [target] : this.#pending.all()) {
         entry.attach(notification, bytes, this.#notificationCap);
@@ -679,6 +699,7 @@ interface DispatchOptions {
   readonly request: JsonRpcMessage;
   readonly onFenceSettled: (() => void) | undefined;
   readonly until: ((notification: JsonRpcMessage) => boolean) | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /** The method of a message, or "". */

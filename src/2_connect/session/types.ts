@@ -149,6 +149,11 @@ export interface RequestOptions {
    * that never answer on their own (subscriptions/listen) and calls the client cuts off on purpose.
    */
   readonly until?: (notification: JsonRpcMessage) => boolean;
+  /**
+   * Stop waiting when this aborts (a `subscribe:` step's listen stream ended by `unsubscribe:`):
+   * settles with failure kind `stopped`, and the server is told as for `until`.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** A live MCP session with one server: the only thing that talks to a server. */
@@ -184,6 +189,16 @@ export interface Session {
    * Absent on scripted test sessions.
    */
   fence?(options?: RequestOptions): Promise<FenceResult>;
+  /**
+   * Call `listener` with every notification the server sends from now on, whichever request it
+   * came with, until the returned function is called (a sequence's `await:` steps).
+   */
+  watch?(listener: (notification: JsonRpcMessage) => void): () => void;
+  /**
+   * A replayed session: resolves once the recording has delivered every frame it owes so far
+   * (nothing more comes until the client sends again). Undefined on a live session.
+   */
+  readonly settled?: (() => Promise<void>) | undefined;
   /** Everything exchanged so far, in order. */
   capture(): CaptureSession;
   /** Close the session and reap the process. Idempotent. */

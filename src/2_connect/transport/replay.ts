@@ -10,6 +10,11 @@ export interface ReplayAnswer {
   readonly messages: readonly unknown[];
   /** The recorded HTTP facts of the response, for HTTP recordings. */
   readonly http?: HttpInfo;
+  /**
+   * What the client answered to each server request among `messages` when it was recorded (by the
+   * request's id, as the recording holds it: normalised, secrets hidden).
+   */
+  readonly replies?: ReadonlyMap<JsonRpcId, unknown>;
 }
 
 /** A recording that can answer messages (the cassette module builds one from a cassette). */
@@ -20,6 +25,11 @@ export interface ReplaySource {
    * is owed (a notification, a reply to a server request).
    */
   answer(message: unknown): ReplayAnswer | { readonly stale: string } | undefined;
+  /**
+   * Why the client's `reply` to a server request differs from the `recorded` one (both compared as
+   * the recording would hold them), or undefined when it is the same.
+   */
+  replyDiffers?(recorded: unknown, reply: unknown): string | undefined;
 }
 
 /**
@@ -37,7 +47,10 @@ export class ReplayTransport implements Transport {
    * Server requests delivered and not yet answered, by id: the recorded frames after one wait for
    * the client's reply, as the recorded server waited (a scripted reply is worked out async).
    */
-  readonly #awaiting = new Map<JsonRpcId, () => void>();
+  readonly #awaiting = new Map<JsonRpcId, (reply: unknown) => void>();
+  /** Deliveries scheduled or under way, and who waits for none to be left. */
+  #delivering = 0;
+  #onSettled: (() => void)[] = [];
 
   /** @param label the recorded target's label (captures and reports show it) */
   constructor(label: string, source: ReplaySource) {
@@ -68,7 +81,7 @@ export class ReplayTransport implements Transport {
           id: null,
           error: { code: -32700, message: `Parse error: ${(error as Error).message}` },
         };
-        queueMicrotask(() => this.#deliver([reply], undefined, undefined));
+        queueMicrotask(() => this.#deliver({ messages: [reply] }, undefined));
         return Promise.resolve();
       }
     }
@@ -76,7 +89,7 @@ export class ReplayTransport implements Transport {
     const waiting = isReply(parsed) && id !== undefined ? this.#awaiting.get(id) : undefined;
     if (waiting) {
       this.#awaiting.delete(id!);
-      waiting();
+      waiting(parsed);
       return Promise.resolve();
     }
     const answer = this.#source.answer(parsed);
@@ -93,21 +106,35 @@ export class ReplayTransport implements Transport {
       });
       return Promise.resolve();
     }
-    queueMicrotask(() => this.#deliver(answer.messages, answer.http, id));
+    this.#delivering++;
+    queueMicrotask(() => {
+      this.#deliver(answer, id).finally(() => {
+        if (--this.#delivering > 0) return;
+        const waiting = this.#onSettled;
+        this.#onSettled = [];
+        for (const resolve of waiting) resolve();
+      });
+    });
     return Promise.resolve();
   }
 
-  async #deliver(
-    messages: readonly unknown[],
-    http: HttpInfo | undefined,
-    id: JsonRpcId | undefined,
-  ) {
+  /**
+   * Resolves once every frame owed so far has been delivered: a recording sends nothing more until
+   * the client sends again (a sequence's `await:` fails at once instead of waiting for its timeout).
+   */
+  settled(): Promise<void> {
+    if (this.#delivering === 0 || this.#closed) return Promise.resolve();
+    return new Promise((resolve) => this.#onSettled.push(resolve));
+  }
+
+  async #deliver(answer: ReplayAnswer, id: JsonRpcId | undefined) {
+    const { messages, http } = answer;
     for (const message of messages) {
       if (this.#closed) return;
       const asks = isReply(message) ? undefined : requestIdOf(message);
       const replied = asks === undefined
         ? undefined
-        : new Promise<void>((resolve) => this.#awaiting.set(asks, resolve));
+        : new Promise<unknown>((resolve) => this.#awaiting.set(asks, resolve));
       this.onFrame({
         raw: JSON.stringify(message),
         message,
@@ -115,14 +142,34 @@ export class ReplayTransport implements Transport {
         ...(http === undefined ? {} : { http }),
         ...(id === undefined ? {} : { inReplyTo: id }),
       });
-      if (replied) await replied;
+      if (!replied) continue;
+      const reply = await replied;
+      const recorded = answer.replies?.get(asks!);
+      const differs = recorded === undefined || reply === undefined
+        ? undefined
+        : this.#source.replyDiffers?.(recorded, reply);
+      if (differs !== undefined && !this.#closed) {
+        // The recorded server went on from the recorded reply: what follows answers another one.
+        const method = String((message as { method?: unknown }).method);
+        const stale = `cassette stale: mcptest's reply to ${method} differs from the recording ` +
+          `(${differs}); re-record with: mcptest run --record`;
+        this.onEvent(
+          id === undefined ? { kind: "error", message: stale } : {
+            kind: "error",
+            message: stale,
+            requestId: id,
+          },
+        );
+        return;
+      }
     }
   }
 
   /** Stop answering. Idempotent. */
   close(): Promise<void> {
     this.#closed = true;
-    for (const resume of this.#awaiting.values()) resume();
+    for (const resolve of this.#onSettled.splice(0)) resolve();
+    for (const resume of this.#awaiting.values()) resume(undefined);
     this.#awaiting.clear();
     return Promise.resolve();
   }

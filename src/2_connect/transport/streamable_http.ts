@@ -32,6 +32,12 @@ export interface HttpTransportOptions {
   readonly maxResumes?: number;
   /** Credentials of the server (shared by its connections in a run); absent: none. */
   readonly auth?: RequestAuth;
+  /**
+   * Open the GET event stream once `notifications/initialized` is sent, for the requests and
+   * notifications the server sends outside any response (roots/list on its own initiative). Set
+   * when the client declares a capability the server may ask about; a 405 is no stream, quietly.
+   */
+  readonly listen?: boolean;
 }
 
 const POST_DEFAULTS = {
@@ -57,6 +63,10 @@ export class StreamableHttpTransport implements Transport {
   readonly #maxResumes: number;
   readonly #maxMessageBytes: number | undefined;
   readonly #auth: RequestAuth | undefined;
+  readonly #listen: boolean;
+  #listenStarted = false;
+  /** The GET event stream's reader while it is open. */
+  #listening: Promise<void> | undefined;
   readonly #controllers = new Set<AbortController>();
   readonly #pumps = new Set<Promise<void>>();
   #sessionId: string | undefined;
@@ -72,6 +82,7 @@ export class StreamableHttpTransport implements Transport {
     this.#maxResumes = options.maxResumes ?? 3;
     this.#maxMessageBytes = target.maxMessageBytes;
     this.#auth = options.auth;
+    this.#listen = options.listen === true;
   }
 
   /** `mcp-session-id` once the server assigned one. */
@@ -116,6 +127,43 @@ export class StreamableHttpTransport implements Transport {
     } finally {
       if (!streaming) this.#controllers.delete(controller);
     }
+    if (this.#listen && isInitialized(message) && this.#sessionId !== undefined) {
+      await this.#openListenStream();
+    }
+  }
+
+  /**
+   * GET the server's own event stream (once): resolves when it is open or refused (bounded by the
+   * transport timeout), so whatever the server sends there after that reaches the client.
+   */
+  async #openListenStream(): Promise<void> {
+    if (this.#listenStarted || this.#closed) return;
+    this.#listenStarted = true;
+    const controller = new AbortController();
+    this.#controllers.add(controller);
+    // The timeout bounds the wait for the headers only: the stream itself stays open until close.
+    const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
+    try {
+      const { response, redirects } = await this.#fetch({
+        method: "GET",
+        headers: this.#streamHeaders(),
+        signal: controller.signal,
+      }).finally(() => clearTimeout(timer));
+      if (response.ok && response.body && isEventStream(response)) {
+        const http = httpInfoOf(response, redirects);
+        this.#listening = readSse(response.body, {
+          maxEventBytes: this.#maxMessageBytes,
+          onEvent: (event) => {
+            if (event.data !== "") this.onFrame(makeFrame(event.data, http, undefined));
+          },
+        }, controller.signal).catch(() => {}).finally(() => this.#controllers.delete(controller));
+        return;
+      }
+      await discardBody(response);
+    } catch {
+      // No stream (refused, unreachable, timed out): the server's own requests cannot arrive.
+    }
+    this.#controllers.delete(controller);
   }
 
   /** Resolves once every POST response stream opened so far has ended. */
@@ -132,7 +180,7 @@ export class StreamableHttpTransport implements Transport {
 
   async #shutdown(): Promise<void> {
     for (const controller of this.#controllers) controller.abort();
-    await Promise.allSettled([...this.#pumps]);
+    await Promise.allSettled([...this.#pumps, this.#listening]);
     if (this.#sessionId !== undefined) {
       const version = this.#versionHeader === undefined
         ? {}
@@ -219,7 +267,7 @@ export class StreamableHttpTransport implements Transport {
         await delay(retryMs, signal);
         const { response, redirects } = await this.#fetch({
           method: "GET",
-          headers: this.#resumeHeaders(lastId),
+          headers: this.#streamHeaders({ "last-event-id": lastId }),
           signal,
         });
         http = httpInfoOf(response, redirects);
@@ -249,7 +297,8 @@ export class StreamableHttpTransport implements Transport {
     if (!this.#closed) this.onEvent({ kind: "error", message, requestId, http });
   }
 
-  #resumeHeaders(lastId: string): Headers {
+  /** The headers of a GET for an event stream (`extra`: Last-Event-ID to resume one). */
+  #streamHeaders(extra: Readonly<Record<string, string>> = {}): Headers {
     const version = this.#versionHeader === undefined
       ? {}
       : { [VERSION_HEADER]: this.#versionHeader };
@@ -258,7 +307,7 @@ export class StreamableHttpTransport implements Transport {
       this.#headers,
       this.sessionHeaders,
       version,
-      { "last-event-id": lastId },
+      extra,
     );
   }
 
@@ -272,6 +321,11 @@ export class StreamableHttpTransport implements Transport {
     this.#pumps.add(pump);
     pump.finally(() => this.#pumps.delete(pump));
   }
+}
+
+function isInitialized(message: JsonRpcMessage | string): boolean {
+  return typeof message === "object" && message !== null &&
+    (message as { method?: unknown }).method === "notifications/initialized";
 }
 
 function isEventStream(response: Response): boolean {

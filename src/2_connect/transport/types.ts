@@ -111,4 +111,9 @@ export interface Transport {
    * response is one frame.
    */
   drained?(): Promise<void>;
+  /**
+   * A recording: resolves once every frame it owes so far has been delivered, so nothing more will
+   * arrive until the client sends again. Absent on live transports (a live server may always send).
+   */
+  settled?(): Promise<void>;
 }

@@ -8,6 +8,17 @@ const KEYWORDS =
   /\b(MUST NOT|MUST|SHALL NOT|SHALL|REQUIRED|SHOULD NOT|SHOULD|NOT RECOMMENDED|RECOMMENDED|MAY|OPTIONAL)\b/g;
 const SPEC_URL =
   /^https:\/\/modelcontextprotocol\.io\/specification\/(\d{4}-\d{2}-\d{2}|draft)\/\S*$/;
+/**
+ * An official extension's own versioned specification (`ext-apps` for MCP Apps): it is dated on
+ * its own, applies across core revisions, and so is never newer than a range.
+ */
+const EXTENSION_SPEC_URL =
+  /^https:\/\/github\.com\/modelcontextprotocol\/ext-[a-z0-9-]+\/blob\/main\/specification\/(\d{4}-\d{2}-\d{2}|draft)\/\S+$/;
+
+/** Whether `url` is an official extension's specification page (MCP Apps' `apps.mdx`). */
+export function isExtensionSpecUrl(url: string): boolean {
+  return EXTENSION_SPEC_URL.test(url);
+}
 
 type Raw = Record<string, unknown>;
 const isRecord = (v: unknown): v is Raw => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -99,9 +110,10 @@ function checkedUrl(
   revisions: string,
   at: (key?: string) => SourcePos,
 ): string {
-  if (!SPEC_URL.test(url)) {
+  if (!SPEC_URL.test(url) && !isExtensionSpecUrl(url)) {
     throw new ConfigError(
-      `${id}: cite url "${url}" must be https://modelcontextprotocol.io/specification/<revision>/...`,
+      `${id}: cite url "${url}" must be https://modelcontextprotocol.io/specification/<revision>/... ` +
+        "(or an official extension's https://github.com/modelcontextprotocol/ext-<name>/blob/main/specification/<date>/...)",
       at("url"),
     );
   }

@@ -8,8 +8,26 @@ import type { ComplianceCorpus, RegistryEntry, RevisionCorpus, RuleSpec } from "
 import { CORPUS_VERSIONS } from "./versions.ts";
 import { coverageProblems } from "./citations.ts";
 
+/**
+ * Parse a corpus file; one that cannot be read (missing, a directory, no permission) is a load
+ * error naming it, like a syntax error.
+ * @throws {ConfigErrors}
+ */
 async function readYaml(path: string) {
-  return parseYaml(await Deno.readTextFile(path), path);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    const reason = error instanceof Deno.errors.NotFound
+      ? "no such file"
+      : error instanceof Error
+      ? error.message
+      : String(error);
+    throw new ConfigErrors([
+      new ConfigError(`cannot read ${path}: ${reason}`, { file: path, line: 1, col: 1 }),
+    ]);
+  }
+  return parseYaml(text, path);
 }
 
 /** Push a ConfigError `read` throws into `errors` (anything else is a bug and propagates). */

@@ -31,6 +31,7 @@ const AREA_NAMES: Readonly<Record<string, string>> = {
   ROOTS: "Roots (ROOTS)",
   SAMPLE: "Sampling (SAMPLE)",
   COMPAT: "2026 compatibility (COMPAT)",
+  APPS: "MCP Apps (APPS)",
 };
 
 const cell = (text: string) => text.replace(/\|/g, "\\|").replace(/\n/g, " ");

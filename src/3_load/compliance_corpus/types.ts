@@ -91,6 +91,20 @@ export type RuleProbe =
   }
   /** A raw frame on a connection of its own, before any handshake (an initialize with odd params). */
   | { readonly kind: "fresh"; readonly frame: string; readonly expect_id?: string | number }
+  /**
+   * A client capability exercised for real, on two sessions of its own: one whose client declares
+   * `capability` (with mcptest's scripted replies), one that declares nothing; each calls the tools
+   * safe to call (named by the user, else the read-only ones) and keeps the server's requests.
+   */
+  | {
+    readonly kind: "client_capability";
+    readonly capability: "sampling" | "elicitation" | "roots";
+  }
+  /**
+   * MCP Apps: `tools/list`, then `resources/read` of the UI resource each tool names in
+   * `_meta.ui.resourceUri` (and its `resources/list` entry); the root is `apps`.
+   */
+  | { readonly kind: "ui_resources" }
   /** An HTTP-level action on the endpoint (Streamable HTTP only; skipped on stdio). */
   | HttpRequestSpec & {
     readonly kind: "http";

@@ -35,6 +35,7 @@ export const AREAS: readonly string[] = [
   "ROOTS",
   "SAMPLE",
   "COMPAT",
+  "APPS",
 ];
 /** Probe kinds the engine implements. */
 export const PROBE_KINDS: readonly string[] = [
@@ -44,7 +45,11 @@ export const PROBE_KINDS: readonly string[] = [
   "raw",
   "fresh",
   "http",
+  "client_capability",
+  "ui_resources",
 ];
+/** The client capabilities a `client_capability` probe exercises. */
+const CLIENT_CAPABILITIES: readonly string[] = ["sampling", "elicitation", "roots"];
 const HTTP_METHODS: readonly string[] = ["GET", "POST", "DELETE", "OPTIONS"];
 const PICK_TRANSFORMS: readonly string[] = ["argument_values", "required_names"];
 const REQUIREMENTS: readonly string[] = ["authorization", "response"];
@@ -211,7 +216,7 @@ export function validateRule(
   const id = raw.id;
   if (typeof id !== "string" || !Object.hasOwn(registry, id)) {
     throw new ConfigError(
-      `rule id ${JSON.stringify(id)} is not in compliance/registry.yml`,
+      `rule id ${JSON.stringify(id) ?? "(missing)"} is not in compliance/registry.yml`,
       at("id"),
     );
   }
@@ -219,7 +224,7 @@ export function validateRule(
   if (!isRecord(probe) || typeof probe.kind !== "string" || !PROBE_KINDS.includes(probe.kind)) {
     throw new ConfigError(
       `${id}: unknown probe kind ${
-        JSON.stringify(isRecord(probe) ? probe.kind : probe)
+        JSON.stringify(isRecord(probe) ? probe.kind : probe) ?? "(missing)"
       }, expected one of: ${PROBE_KINDS.join(", ")}`,
       at("probe"),
     );
@@ -288,6 +293,14 @@ function validateProbe(id: string, probe: Raw, at: At): void {
   }
   if ((probe.kind === "raw" || probe.kind === "fresh") && typeof probe.frame !== "string") {
     fail(`a ${probe.kind} probe needs a frame string`);
+  }
+  if (
+    probe.kind === "client_capability" && !CLIENT_CAPABILITIES.includes(String(probe.capability))
+  ) {
+    fail(
+      `a client_capability probe needs capability: ${CLIENT_CAPABILITIES.join(", ")}`,
+      "capability",
+    );
   }
   if (probe.repeat !== undefined) {
     if (probe.kind !== "request" && probe.kind !== "raw") {

@@ -14,7 +14,9 @@ import { readBudget } from "./budget_block.ts";
 import { readEvalTests } from "./evals_block.ts";
 import { readProviders } from "./providers_block.ts";
 import { TEST_TARGET_ROOTS } from "../../1_matchers/target_path.ts";
-import type { DocumentView } from "./types.ts";
+import { collectTestJudges } from "./judge_tests.ts";
+import { modelLookupAt } from "./model_lookup.ts";
+import type { DocumentView, TestCase } from "./types.ts";
 
 /** The top-level keys of the agent feature. */
 const AGENT_KEYS: readonly string[] = ["agents", "evals", "providers", "budget"];
@@ -23,15 +25,17 @@ const AGENT_KEYS: readonly string[] = ["agents", "evals", "providers", "budget"]
  * Parse the agent blocks of schema-valid documents. Models resolve here (provider, key, price),
  * so a missing key is known before any server starts; resolved keys join `secrets`.
  * @param env the environment keys and `MCPTEST_<FAMILY>_BASE_URL` come from
+ * @param judged tests (tools:, resources:, prompts:) whose judge matchers name models to resolve
  */
 export function loadAgents(
   docs: readonly DocumentView[],
   servers: Servers,
   env: Readonly<Record<string, string>>,
+  judged: readonly TestCase[] = [],
 ): { suite?: AgentSuite; secrets: string[]; errors: ConfigError[] } {
   const used = docs.filter((doc) => AGENT_KEYS.some((key) => doc.value[key] !== undefined));
   const found = nothingFound();
-  if (used.length === 0) return found;
+  if (used.length === 0 && judged.length === 0) return found;
   const providers = readProviders(used, found);
   const budget = readBudget(used, found.errors);
   const lookup = modelLookup(found, providers, env);
@@ -42,6 +46,7 @@ export function loadAgents(
     agents.push(...readAgentTests(doc, context));
     evals.push(...readEvalTests(doc, context));
   }
+  collectTestJudges(judged, modelLookupAt(found, providers, env), context.judges);
   found.errors.push(...assertionErrors(agents, evals));
   return { suite: { agents, evals, budget, judges: context.judges }, ...found };
 }

@@ -1,7 +1,8 @@
 /** @module What the readers of the agent blocks share: the errors and secrets found, and the lookups of nodes, models and servers. */
 
 import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
-import { type ProviderConfig, resolveModel } from "./model_providers.ts";
+import type { ProviderConfig } from "./model_providers.ts";
+import { modelLookupAt } from "./model_lookup.ts";
 import type { ModelRef } from "./agent_types.ts";
 import type { DocumentPath, DocumentView, ServerSpec } from "./types.ts";
 
@@ -49,21 +50,8 @@ export function modelLookup(
   providers: ReadonlyMap<string, ProviderConfig>,
   env: Readonly<Record<string, string>>,
 ): ModelLookup {
-  return (written, doc, at) => {
-    try {
-      const model = resolveModel(
-        written as string | { provider: string; id: string },
-        providers,
-        env,
-      );
-      if (model.apiKey) found.secrets.push(model.apiKey);
-      return model;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      found.errors.push(new ConfigError(message, doc.positionOf(at)));
-      return undefined;
-    }
-  };
+  const lookup = modelLookupAt(found, providers, env);
+  return (written, doc, at) => lookup(written, doc.positionOf(at));
 }
 
 /** The key of server `name` as `doc` sees it: its own server first (a test file's), then a global one. */

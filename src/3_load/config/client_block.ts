@@ -104,6 +104,7 @@ function capabilitiesOf(value: unknown): ClientCapabilitySpec {
     sampling?: { tools?: boolean };
     elicitation?: { form?: boolean; url?: boolean };
     roots?: { listChanged?: boolean };
+    extensions?: Record<string, Record<string, unknown>>;
   } = {};
   if (map.sampling !== undefined && map.sampling !== false) {
     out.sampling = options("sampling").tools === true ? { tools: true } : {};
@@ -117,6 +118,9 @@ function capabilitiesOf(value: unknown): ClientCapabilitySpec {
   }
   if (map.roots !== undefined && map.roots !== false) {
     out.roots = options("roots").list_changed === true ? { listChanged: true } : {};
+  }
+  if (map.extensions !== null && typeof map.extensions === "object") {
+    out.extensions = { ...(map.extensions as Record<string, Record<string, unknown>>) };
   }
   return out;
 }
@@ -171,6 +175,7 @@ function replyOf(item: Raw, what: "sampling" | "elicitation"): Omit<ScriptedRepl
       action: typeof item.action === "string" ? item.action : "accept",
       ...(item.content !== undefined ? { content: item.content } : {}),
     },
+    ...(item.fill_from_schema === true ? { fillFromSchema: true } : {}),
   };
 }
 

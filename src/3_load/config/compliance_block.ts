@@ -6,10 +6,17 @@ import { COMPLIANCE_CORPUS } from "../compliance_corpus/embedded.ts";
 import { type GradeDeltaBlock, readGradeDelta } from "./grade_delta_block.ts";
 import { validateComplianceVersion } from "../compliance_corpus/versions.ts";
 import { validateGate } from "./spec_version_check.ts";
+import type { SafeTool } from "./safe_tool.ts";
 
 const RULE_ID = /^[A-Z]+-\d{3}$/;
 const ENTRY_KEYS = new Set(["name", "rule", "server", "skip"]);
-const BLOCK_KEYS = new Set(["spec_version", "spec_version_check", "grade_delta", "tests"]);
+const BLOCK_KEYS = new Set([
+  "spec_version",
+  "spec_version_check",
+  "grade_delta",
+  "safe_tools",
+  "tests",
+]);
 
 /** One compliance test: a rule id against a server. */
 export interface ComplianceEntry {
@@ -55,6 +62,11 @@ export interface ComplianceBlock {
   readonly check?: SpecVersionCheckBlock;
   /** The `grade_delta:` gate on the compliance grade (needs the pin). */
   readonly gradeDelta?: GradeDeltaBlock;
+  /**
+   * `safe_tools:`: the tools the capability rules (ELICIT, SAMPLE, ROOTS) may call, with their
+   * arguments; absent: the read-only tools without required arguments.
+   */
+  readonly safeTools?: readonly SafeTool[];
   /** Where the block was written. */
   readonly pos: SourcePos;
 }
@@ -126,6 +138,9 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
     errors,
     () => readGradeDelta(doc, block.grade_delta, block.spec_version !== undefined),
   );
+  const safeTools = block.safe_tools === undefined
+    ? undefined
+    : collecting(errors, () => readSafeTools(doc, block.safe_tools));
   const tests = Array.isArray(block.tests) ? block.tests : undefined;
   const entries = collecting(
     errors,
@@ -142,6 +157,7 @@ function readBlock(doc: DocumentView, suite: { servers: Servers }): ComplianceBl
     serverKeys: allRules ? servers.all : [],
     ...(check ? { check } : {}),
     ...(gradeDelta ? { gradeDelta } : {}),
+    ...(safeTools ? { safeTools } : {}),
     pos,
   };
   validateGate(result);
@@ -155,6 +171,49 @@ function unknownBlockKeys(doc: DocumentView, block: Record<string, unknown>): Co
       doc.positionOf(["compliance", key], "key"),
     )
   );
+}
+
+/** `safe_tools:`: a list of `{name, args}` (args a mapping, optional), every problem positioned. */
+function readSafeTools(doc: DocumentView, raw: unknown): SafeTool[] {
+  const at = ["compliance", "safe_tools"];
+  const shape = "expected a list of {name: TOOL, args: {...}} (args optional)";
+  if (!Array.isArray(raw)) {
+    throw new ConfigError(`safe_tools: must be a list; ${shape}`, doc.positionOf(at));
+  }
+  const errors: ConfigError[] = [];
+  const tools = raw.flatMap((item, i): SafeTool[] => {
+    const where = (...key: string[]) =>
+      doc.positionOf([...at, i, ...key], key.length ? "key" : "value");
+    if (item === null || typeof item !== "object" || Array.isArray(item)) {
+      errors.push(new ConfigError(`safe_tools[${i}] is not a mapping; ${shape}`, where()));
+      return [];
+    }
+    const entry = item as Record<string, unknown>;
+    for (const key of Object.keys(entry).filter((k) => k !== "name" && k !== "args")) {
+      errors.push(
+        new ConfigError(`unknown key "${key}" in safe_tools[${i}]; ${shape}`, where(key)),
+      );
+    }
+    const args = entry.args;
+    const argsOk = args === undefined ||
+      (args !== null && typeof args === "object" && !Array.isArray(args));
+    if (!argsOk) {
+      errors.push(
+        new ConfigError(`safe_tools[${i}].args must be a mapping of arguments`, where("args")),
+      );
+    }
+    if (typeof entry.name !== "string" || entry.name.trim() === "") {
+      errors.push(
+        new ConfigError(`safe_tools[${i}] needs name: the tool's name; ${shape}`, where()),
+      );
+      return [];
+    }
+    return argsOk
+      ? [{ name: entry.name, ...(args ? { arguments: args as Record<string, unknown> } : {}) }]
+      : [];
+  });
+  if (errors.length > 0) throw new ConfigErrors(errors);
+  return tools;
 }
 
 /** The `spec_version_check:` block as written, with the position of each `expect:` item. */

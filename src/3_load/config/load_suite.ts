@@ -22,6 +22,7 @@ import {
 import type { ComplianceBlock } from "./compliance_block.ts";
 import { cassetteRules } from "./cassette_block.ts";
 import { splitClientSessions } from "./client_sessions.ts";
+import { testsUseJudges } from "./judge_tests.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
 import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
 import { readScanSetting } from "./scan_setting.ts";
@@ -222,7 +223,7 @@ async function withBlocks(
   env: Readonly<Record<string, string>>,
   errors: ConfigError[],
 ): Promise<Suite> {
-  const agent = await agentsOf(results, suite.servers, env);
+  const agent = await agentsOf(results, suite, env);
   errors.push(...agent.errors);
   (suite.secrets as string[]).push(...agent.secrets);
   const compliance = await complianceOf(results, suite.servers);
@@ -246,19 +247,20 @@ async function withBlocks(
   return compliance.blocks.length > 0 ? { ...withScan, compliance: compliance.blocks } : withScan;
 }
 
-/** `agents:`, `evals:`, `providers:`, `budget:` (the parser loads only when a file has one). */
+/** `agents:`, `evals:`, `providers:`, `budget:`, and the judge models of the tests' judge matchers (the parser loads only when a file has one). */
 async function agentsOf(
   results: readonly FileResult[],
-  servers: Suite["servers"],
+  suite: Suite,
   env: Readonly<Record<string, string>>,
 ) {
   const docs = results.map((r) => r.document);
   const keys = ["agents", "evals", "providers", "budget"];
-  if (!docs.some((d) => keys.some((k) => d.value[k] !== undefined))) {
+  const judged = testsUseJudges(suite.tests);
+  if (!judged && !docs.some((d) => keys.some((k) => d.value[k] !== undefined))) {
     return { secrets: [], errors: [] };
   }
   const { loadAgents } = await import("./agent_block.ts");
-  return loadAgents(docs, servers, env);
+  return loadAgents(docs, suite.servers, env, judged ? suite.tests : []);
 }
 
 /** The `compliance:` blocks (the parser and its corpus load only when a file has one). */
@@ -299,7 +301,12 @@ function assemble(
   const secrets = new Set(globalSecrets);
   for (const result of results) {
     for (const server of result.servers) declared[server.key] = server;
-    for (const test of result.tests) ordered.push({ ...test, order: ordered.length });
+    for (const test of result.tests) {
+      // Each TestCase is this load's own fresh object: number it in place (a copy of 10,000
+      // tests is garbage the load does not need).
+      (test as { order: number }).order = ordered.length;
+      ordered.push(test);
+    }
     for (const secret of result.secrets) secrets.add(secret);
   }
   // A test whose client: declares other capabilities runs on a session of its own.

@@ -1,22 +1,16 @@
-/** @module Normalise the `tools:`, `resources:`, `prompts:` and `lists:` tests of one file into TestCases. */
+/** @module Normalise the `tools:`, `resources:`, `prompts:`, `lists:`, `requests:` and `sequences:` tests of one file into TestCases. */
 
 import { ConfigError, formatPos, type SourcePos } from "../../0_base/errors/errors.ts";
 import { interpolateValue } from "./interpolate.ts";
 import { type CaptureSpec, deferCaptures, normalizeCapture } from "./captures.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
 import { readProtocolParts } from "./protocol_options.ts";
-import type {
-  Call,
-  ExpectError,
-  ListKind,
-  LoadWarning,
-  ServerSpec,
-  TestCase,
-  TestKind,
-} from "./types.ts";
+import type { ExpectError, LoadWarning, ServerSpec, TestCase, TestKind } from "./types.ts";
 import type { VariableStack } from "./variable_stack.ts";
 import { type LoadSpec, normalizeLoad } from "./load_block.ts";
-import type { PositionLookup } from "../../0_base/yaml/yaml_source.ts";
+import type { PathSegment, PositionLookup } from "../../0_base/yaml/yaml_source.ts";
+import { callOf } from "./call_of.ts";
+import { normalizeSteps, stepCaptureNames } from "./steps_block.ts";
 
 /** The test blocks of a file and the kind each holds, in the order kinds are checked. */
 export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]> = [
@@ -24,6 +18,8 @@ export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]
   ["resources", "resource"],
   ["prompts", "prompt"],
   ["lists", "list"],
+  ["requests", "request"],
+  ["sequences", "sequence"],
 ];
 
 /** Picks the ServerSpec.key for a test's `server:` (undefined when omitted); throws a ConfigError. */
@@ -41,7 +37,7 @@ export interface FileTests {
 }
 
 type Raw = Readonly<Record<string, unknown>>;
-type TestPath = readonly [block: string, index: number];
+type TestPath = readonly PathSegment[];
 
 /** What normalising the tests of one file shares. */
 interface FileContext {
@@ -101,11 +97,44 @@ function normalizeTest(
     out.errors.push(duplicate);
     return undefined;
   }
+  return collectConfigError(out.errors, () => buildTest(item, at, kind, uses, context));
+}
+
+/**
+ * The TestCase of an interpolated test item (or of a request step of a sequence, `name` given).
+ * @throws {ConfigError} the first of its parts that is wrong
+ */
+function buildTest(
+  item: Raw,
+  at: TestPath,
+  kind: TestKind,
+  uses: ReadonlySet<string>,
+  context: FileContext,
+  name?: string,
+): TestCase {
   const pos = context.positionOf(at);
-  const parts = collectConfigError(out.errors, () => checkedParts(item, at, pos, kind, context));
-  if (!parts) return undefined;
+  const parts = checkedParts(item, at, pos, kind, context);
   const expect = normalizeExpect(item.expect, [...at, "expect"], context.positionOf);
-  return testCaseOf(item, kind, parts, expect, uses, context.file, pos);
+  // A step talks to its sequence's server.
+  const stepContext: FileContext = { ...context, resolveServer: () => parts.serverKey };
+  const steps = kind === "sequence"
+    ? normalizeSteps(
+      item,
+      at,
+      context.positionOf,
+      (step, stepAt, stepKind, stepName) =>
+        buildTest(
+          step,
+          stepAt,
+          stepKind,
+          new Set(),
+          stepContext,
+          `${String(item.name)} › ${stepName}`,
+        ),
+    )
+    : undefined;
+  const test = testCaseOf(item, kind, parts, expect, uses, context.file, pos, name);
+  return steps ? { ...test, call: { kind: "sequence", steps } } : test;
 }
 
 /**
@@ -122,7 +151,11 @@ function interpolateTest(
   const earlier = declared.length === 0 ? new Set<string>() : new Set(
     declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
   );
+  // The captures of a sequence's steps are its own: left for run time, set by its steps.
+  const local = stepCaptureNames(raw);
+  for (const name of local) earlier.add(name);
   const deferred = deferCaptures(raw, earlier);
+  for (const name of local) deferred.uses.delete(name);
   const done = interpolateValue(deferred.value, at, context.stack, positionOf);
   out.secrets.push(...done.secrets);
   if (done.errors.length > 0) {
@@ -227,15 +260,16 @@ function testCaseOf(
   captureUses: ReadonlySet<string>,
   file: string,
   pos: SourcePos,
+  stepName?: string,
 ): TestCase {
   const { expectError, capture } = parts;
-  const name = String(item.name);
+  const name = stepName ?? String(item.name);
   return {
     id: `${file}::${kind}::${name}`,
     name,
     kind,
     serverKey: parts.serverKey,
-    call: callOf(kind, item),
+    call: kind === "sequence" ? { kind, steps: [] } : callOf(kind, item),
     assertions: expectError ? [...expectError.assertions, ...expect.assertions] : expect.assertions,
     budgets: expect.budgets,
     ...(expectError ? { expectError: expectError.expectError } : {}),
@@ -320,18 +354,4 @@ function runFields(item: Raw): Partial<
   if (typeof item.retries === "number") fields.retries = item.retries;
   if (typeof item.timeout_ms === "number") fields.timeoutMs = item.timeout_ms;
   return fields;
-}
-
-function callOf(kind: TestKind, item: Raw): Call {
-  const args = (item.args ?? {}) as Record<string, unknown>;
-  switch (kind) {
-    case "tool":
-      return { kind, tool: String(item.tool), args };
-    case "resource":
-      return { kind, uri: String(item.resource ?? item.uri) };
-    case "prompt":
-      return { kind, prompt: String(item.prompt), args };
-    case "list":
-      return { kind, list: String(item.list) as ListKind };
-  }
 }

@@ -1,4 +1,4 @@
-/** @module A test's protocol options (`client:`, `progress:`, `log_level:`, `task:`, `all_pages:`, `cursor:`), read into plain data the runner acts on. */
+/** @module A test's protocol options (`client:`, `progress:`, `log_level:`, `task:`, `all_pages:`, `cursor:`, `cancel:`), read into plain data the runner acts on. */
 
 import { ConfigError } from "../../0_base/errors/errors.ts";
 import type { ClientSpec } from "../../2_connect/session/client_spec.ts";
@@ -37,6 +37,8 @@ export interface ProtocolOptions {
   readonly allPages?: true;
   /** `cursor:` (list tests): fetch the page this cursor names. */
   readonly cursor?: string;
+  /** `cancel: { on }`: cancel the request once a notification of this method arrives for it. */
+  readonly cancelOn?: string;
 }
 
 type Raw = Readonly<Record<string, unknown>>;
@@ -68,6 +70,7 @@ export function readProtocolParts(
     task?: TaskOption;
     allPages?: true;
     cursor?: string;
+    cancelOn?: string;
   } = {};
   if (item.progress === true) protocol.progress = true;
   if (typeof item.log_level === "string") protocol.logLevel = item.log_level;
@@ -81,6 +84,16 @@ export function readProtocolParts(
   }
   if (item.all_pages === true) protocol.allPages = true;
   if (typeof item.cursor === "string") protocol.cursor = item.cursor;
+  const cancel = item.cancel as Raw | undefined;
+  if (cancel && typeof cancel.on === "string") {
+    if (cancel.on === "notifications/progress" && item.progress !== true) {
+      throw new ConfigError(
+        `cancel: on notifications/progress needs progress: true (without a progress token the server sends no progress for the request)`,
+        positionOf([...at, "cancel", "on"]),
+      );
+    }
+    protocol.cancelOn = cancel.on;
+  }
   return {
     ...(client ? { client } : {}),
     ...(Object.keys(protocol).length > 0 ? { protocol } : {}),

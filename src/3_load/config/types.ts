@@ -72,7 +72,18 @@ export type Call =
     readonly prompt: string;
     readonly args: Readonly<Record<string, unknown>>;
   }
-  | { readonly kind: "list"; readonly list: ListKind };
+  | { readonly kind: "list"; readonly list: ListKind }
+  | {
+    readonly kind: "request";
+    /** Any JSON-RPC method (`completion/complete`, `ping`, an extension method, ...). */
+    readonly method: string;
+    readonly params?: Readonly<Record<string, unknown>>;
+  }
+  | {
+    readonly kind: "sequence";
+    /** The steps, run in order on one session (src/3_load/config/steps_block.ts). */
+    readonly steps: readonly import("./steps_block.ts").Step[];
+  };
 
 /** What a `list:` test lists (`tools/list`, `resources/list`, `resources/templates/list`, `prompts/list`). */
 export type ListKind = "tools" | "resources" | "resource_templates" | "prompts";

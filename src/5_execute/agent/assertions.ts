@@ -3,7 +3,9 @@
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { expectedOf, matchTarget } from "../../1_matchers/apply.ts";
 import { resolveTarget } from "../../1_matchers/target_path.ts";
-import type { MatchContext } from "../../1_matchers/types.ts";
+import type { MatchContext, MatchOutcome } from "../../1_matchers/types.ts";
+import type { JudgeSpec, JurySpec } from "../../1_matchers/judge_spec.ts";
+import { judgeExpected } from "../../1_matchers/llm_judge.ts";
 import type { AssertionResult, JudgeVerdict } from "../../4_record/run_record.ts";
 import { aggregate, askJudge } from "./judge.ts";
 import { judgeKey } from "../../3_load/config/judge_spec.ts";
@@ -91,29 +93,41 @@ async function gradeByJudges(
     };
   }
   const response = typeof found.value === "string" ? found.value : JSON.stringify(found.value);
+  const outcome = await judgeResponse(judge, response, access, spent);
+  return { ...at, status: outcome.pass ? "pass" : "fail", ...withoutPass(outcome) };
+}
+
+function withoutPass({ pass: _, ...rest }: MatchOutcome): Omit<MatchOutcome, "pass"> {
+  return rest;
+}
+
+/**
+ * The verdict of a judge (or jury) on a response: each judge asked in turn (their usage and
+ * verdicts added to `spent`), the verdict with the judges' scores and reasoning in `message`.
+ */
+export async function judgeResponse(
+  judge: JudgeSpec | JurySpec,
+  response: string,
+  access: JudgeAccess,
+  spent: Spent,
+): Promise<MatchOutcome> {
   const models = "model" in judge ? [judge.model] : judge.models;
   const verdicts = await askJudges(models, { judge, response, access, spent });
   const shown = (v: JudgeVerdict) =>
     `${v.model} (${v.provider}): ${v.verdict}, score ${v.score.toFixed(2)}: ${v.reasoning}`;
+  const expected = judgeExpected(judge);
   if ("model" in judge) {
     const v = verdicts[0]!;
     const pass = v.verdict === "pass" && v.score >= judge.passThreshold;
     return {
-      ...at,
-      status: pass ? "pass" : "fail",
-      expected: `${judge.rubric} (score >= ${judge.passThreshold})`,
+      pass,
+      expected,
       actual: `${v.verdict}, score ${v.score.toFixed(2)}`,
       message: shown(v),
     };
   }
   const { pass, summary } = aggregate(judge, verdicts);
-  return {
-    ...at,
-    status: pass ? "pass" : "fail",
-    expected: `${judge.rubric} (${judge.aggregation}, threshold ${judge.passThreshold})`,
-    actual: summary,
-    message: verdicts.map(shown).join("\n"),
-  };
+  return { pass, expected, actual: summary, message: verdicts.map(shown).join("\n") };
 }
 
 /** Ask each judge model in turn; their usage and verdicts are added to `spent`. */

@@ -17,6 +17,7 @@ import { aiSdkClient } from "./ai_sdk_client.ts";
 import { AGENT_TARGET_ROOTS, compileAssertions } from "../../3_load/config/agent_assertions.ts";
 import { gradeAssertion, type JudgeAccess, type Spent } from "./assertions.ts";
 import { listTools, mergeCatalog } from "./catalog.ts";
+import { describeCall } from "./describe_call.ts";
 import { driftRows } from "./drift.ts";
 import { type AgentTrace, runAgentLoop } from "./loop.ts";
 import type { ModelClient } from "./model_client.ts";
@@ -320,7 +321,7 @@ async function runEvalRow(test: EvalTest, ctx: RowContext): Promise<TestResult> 
     budgets: [],
   };
   const spent: Spent = { usd: 0, input: 0, output: 0, verdicts: [] };
-  const question = test.prompt ?? describeCall(test);
+  const question = test.prompt ?? describeCall(test.call);
   const cassette = await openCassette(ctx, {
     agent: test.name,
     rowName: test.name,
@@ -443,16 +444,6 @@ function noTokens(model: string): AgentRowInfo {
 /** The `--require-keys` refusal for a model without its API key. */
 function noKeyMessage(model: ModelRef): string {
   return `${model.apiKeyEnv} is not set and --require-keys forbids the stub provider for ${model.label}`;
-}
-
-function describeCall(test: EvalTest): string {
-  const call = test.call;
-  if (call.kind === "tool") return `Call the tool ${call.tool} with ${JSON.stringify(call.args)}.`;
-  if (call.kind === "resource") return `Read the resource ${call.uri}.`;
-  if (call.kind === "prompt") {
-    return `Get the prompt ${call.prompt} with ${JSON.stringify(call.args)}.`;
-  }
-  return `List the server's ${call.list}.`;
 }
 
 function matchContext(file: string, ctx: RowContext): MatchContext {

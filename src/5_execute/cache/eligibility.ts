@@ -58,15 +58,33 @@ export function eligibility(test: TestCase, context: EligibilityContext): Eligib
   if (context.cassetteHash === undefined) {
     return no("live server: mcptest cannot prove it unchanged");
   }
-  const timed = test.budgets.find((b) =>
-    b.kind === "max_duration_ms" || b.kind === "max_response_tokens"
-  );
+  const steps = test.call.kind === "sequence" ? test.call.steps : [];
+  const timed = [
+    ...test.budgets,
+    ...steps.flatMap((s) => s.action === "call" ? s.test.budgets : []),
+  ]
+    .find((b) => b.kind === "max_duration_ms" || b.kind === "max_response_tokens");
   if (timed) return no(`performance budget ${timed.kind}`);
-  for (const assertion of test.assertions) {
+  for (const assertion of checksOf(test)) {
     const odd = nonDeterministic(assertion.matcher);
     if (odd) return no(`matcher ${odd}`);
   }
   return { cacheable: true };
+}
+
+/** Every check a test makes: its own, and a sequence's steps' (their `where:` conditions too). */
+function checksOf(test: TestCase): TestCase["assertions"] {
+  if (test.call.kind !== "sequence") return test.assertions;
+  return [
+    ...test.assertions,
+    ...test.call.steps.flatMap((step) =>
+      step.action === "call"
+        ? checksOf(step.test)
+        : step.action === "await"
+        ? [...step.where, ...step.assertions]
+        : []
+    ),
+  ];
 }
 
 /** The first matcher (nested `not` included) that is not deterministic, or undefined. */

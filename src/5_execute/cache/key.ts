@@ -7,8 +7,8 @@ import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import { hmacHex } from "./secret.ts";
 
-/** Bumped when the key material or the entry shape changes: old entries are never read again. */
-export const CACHE_FORMAT = 2;
+/** Bumped when the key material or the store layout changes: old entries are never read again (3: packs). */
+export const CACHE_FORMAT = 3;
 
 /** Everything a cached result depends on. */
 export interface KeyInputs {

@@ -1,46 +1,29 @@
 /** @module The result cache of a run: serves cached results of eligible tests, stores new passing ones (docs/cache.md). */
 
 import { join } from "node:path";
-import {
-  serverCassetteMode,
-  serverCassettePath,
-  sha256,
-} from "../../2_connect/cassette/connect.ts";
-import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
-import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
+import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
-import { eligibility } from "./eligibility.ts";
-import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash } from "./key.ts";
+import {
+  type CacheSuite,
+  type Cassette,
+  cassettesOf,
+  type Keyed,
+  type KeyingOptions,
+  keysOf,
+} from "./run_keys.ts";
+import { type OpenPack, openPack, savePack } from "./packs.ts";
 import { loadCacheSecret } from "./secret.ts";
-import { CACHE_DIR, readEntry, writeEntry } from "./store.ts";
-
-/** What the cache needs of the suite. */
-export interface CacheSuite {
-  readonly servers: Readonly<Record<string, ServerSpec>>;
-  readonly tests: readonly TestCase[];
-  readonly secrets: readonly string[];
-  readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
-}
+import { CACHE_DIR, openEntry, sealEntry, type StoredEntry } from "./store.ts";
 
 /** Options of {@link openResultCache}. */
-export interface ResultCacheOptions {
+export interface ResultCacheOptions extends KeyingOptions {
   /** false (`--no-cache`): nothing is read or written. */
   readonly enabled: boolean;
-  /** Working directory: test files are relative to it, the store is `<cwd>/.mcptest/cache`. */
-  readonly cwd: string;
-  /** The run's cassette mode. */
-  readonly mode: "auto" | "live" | "record";
-  /** `--update-snapshots`. */
-  readonly updateSnapshots: boolean;
-  /** mcptest's version. */
-  readonly toolVersion: string;
   /** The store's folder (default `<cwd>/.mcptest/cache`). */
   readonly dir?: string;
   /** The cache secret (default: {@link loadCacheSecret}, kept outside the repository). */
   readonly secret?: string;
-  /** Tests that run but are never looked up nor stored (skips, captures): they still count in the replay prefix. */
-  readonly neverCached?: (test: TestCase) => boolean;
 }
 
 /** The cache of one run. */
@@ -56,7 +39,7 @@ export interface ResultCache {
   complete(record: RunRecord, order: readonly TestCase[]): Promise<RunRecord>;
 }
 
-/** Open the cache for the `selected` tests of a run; look every eligible one up. */
+/** Open the cache for the `selected` tests of a run; read each server's pack once, look every eligible test up. */
 export async function openResultCache(
   suite: CacheSuite,
   selected: readonly TestCase[],
@@ -65,15 +48,16 @@ export async function openResultCache(
   const none = { toRun: selected, hits: new Map(), complete: (r: RunRecord) => Promise.resolve(r) };
   if (!options.enabled || selected.length === 0) return none;
   const dir = options.dir ?? join(options.cwd, CACHE_DIR);
-  const hashes = await cassetteHashes(suite, selected, options);
+  const cassettes = await cassettesOf(suite, selected, options);
   // No server replays a cassette: no test is cacheable (docs/cache.md), nothing to look up.
-  if (hashes.size === 0) return none;
+  if (cassettes.size === 0) return none;
   const secret = options.secret ?? await loadCacheSecret(options.cwd);
   if (secret === undefined) return none; // no place outside the repository for the secret: no cache
-  const keys = await keysOf(suite, selected, options, hashes, secret);
+  const keys = await keysOf(suite, selected, options, cassettes, secret);
+  const packs = await openPacks(dir, suite, keys, cassettes, secret);
   const found = new Map<string, TestResult>();
-  for (const [id, key] of keys) {
-    const stored = await readEntry(dir, key, secret);
+  for (const [id, { key, server }] of keys) {
+    const stored = openEntry(packs.get(server)!.entries, key, secret);
     if (stored && stored.id === id && stored.status === "pass") {
       found.set(id, { ...stored, cached: true });
     }
@@ -83,14 +67,7 @@ export async function openResultCache(
     toRun: selected.filter((t) => !hits.has(t.id)),
     hits,
     async complete(record, order) {
-      for (const result of record.tests) {
-        const key = keys.get(result.id);
-        // Only a clean pass is stored: a flaky one (passed on a retry) proves no determinism.
-        if (key === undefined || hits.has(result.id) || result.status !== "pass") continue;
-        if (result.flaky) continue;
-        const { cached: _, ...fresh } = result;
-        await writeEntry(dir, key, fresh, secret).catch(() => {}); // a cache that cannot be written is no cache
-      }
+      await store(record, { keys, packs, found, hits, secret });
       if (hits.size === 0) return record;
       const position = new Map(order.map((t, i) => [t.id, i]));
       const tests = [...record.tests.filter((t) => !hits.has(t.id)), ...hits.values()]
@@ -102,48 +79,63 @@ export async function openResultCache(
   };
 }
 
-/**
- * The key of every cacheable selected test, by id. Each key holds the replay prefix of its server:
- * the tests before it on the same server (a replay answers repeats in recorded order), so a result
- * stored after one sequence of tests is never served after another (a `--filter`, an edit).
- */
-async function keysOf(
+/** The pack of every server that has a cacheable test, read at once (one file per server). */
+async function openPacks(
+  dir: string,
   suite: CacheSuite,
-  selected: readonly TestCase[],
-  options: ResultCacheOptions,
-  hashes: ReadonlyMap<string, string>,
+  keys: ReadonlyMap<string, Keyed>,
+  cassettes: ReadonlyMap<string, Cassette>,
   secret: string,
-): Promise<Map<string, string>> {
-  const secrets = await secretsHash(suite.secrets);
-  const keys = new Map<string, string>();
-  const prefixes = new Map<string, string>();
-  for (const test of [...selected].sort((a, b) => a.order - b.order)) {
-    const prefix = prefixes.get(test.serverKey) ?? EMPTY_PREFIX;
-    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, test));
-    const server = suite.servers[test.serverKey];
-    const cassetteHash = hashes.get(test.serverKey);
-    const verdict = eligibility(test, {
-      mode: options.mode,
-      updateSnapshots: options.updateSnapshots,
-      cassetteHash,
-      optedOut: test.noCache === true || options.neverCached?.(test) === true,
-      serverFlag: server?.source === "cli flag",
-    });
-    if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
-    keys.set(
-      test.id,
-      cacheKey({
-        test,
-        server: { name: server.name, revision: server.revision },
-        cassetteHash,
-        normalize: suite.cassette?.normalize ?? [],
-        secretsHash: secrets,
-        toolVersion: options.toolVersion,
-        prefix,
-      }, secret),
-    );
+): Promise<Map<string, OpenPack>> {
+  const servers = [...new Set([...keys.values()].map((k) => k.server))];
+  const packs = await Promise.all(servers.map((server) => {
+    const cassette = cassettes.get(server)!;
+    return openPack(dir, {
+      server,
+      name: suite.servers[server]!.name,
+      cassettePath: cassette.path,
+      cassetteHash: cassette.hash,
+    }, secret);
+  }));
+  return new Map(servers.map((server, i) => [server, packs[i]!]));
+}
+
+/** What {@link store} needs of the open cache. */
+interface Opened {
+  readonly keys: ReadonlyMap<string, Keyed>;
+  readonly packs: ReadonlyMap<string, OpenPack>;
+  /** Every authentic entry this run found (served or not), by test id. */
+  readonly found: ReadonlyMap<string, TestResult>;
+  readonly hits: ReadonlyMap<string, TestResult>;
+  readonly secret: string;
+}
+
+/**
+ * Store the eligible tests that passed: each server with a new entry rewrites its pack once,
+ * keeping the entries this run found. Only a clean pass is stored (a flaky one, passed on a
+ * retry, proves no determinism); a run with nothing new writes nothing.
+ */
+async function store(record: RunRecord, opened: Opened): Promise<void> {
+  const { keys, packs, found, hits, secret } = opened;
+  const used = new Map<string, Map<string, StoredEntry>>();
+  const fresh = record.tests.filter((r) =>
+    keys.has(r.id) && !hits.has(r.id) && r.status === "pass" && !r.flaky
+  );
+  for (const { cached: _, ...result } of fresh) {
+    const { key, server } = keys.get(result.id)!;
+    const entry = sealEntry(key, result, secret, 0);
+    if (entry) used.set(server, (used.get(server) ?? new Map()).set(key, entry));
   }
-  return keys;
+  for (const id of found.keys()) {
+    const { key, server } = keys.get(id)!;
+    const entries = used.get(server);
+    const entry = packs.get(server)!.entries.get(key);
+    if (entries && entry && !entries.has(key)) entries.set(key, entry);
+  }
+  // A cache that cannot be written is no cache: the run goes on.
+  await Promise.all(
+    [...used].map(([server, entries]) => savePack(packs.get(server)!, entries).catch(() => {})),
+  );
 }
 
 /**
@@ -168,26 +160,4 @@ function replaySafe(
     }
   }
   return hits;
-}
-
-/**
- * SHA-256 of the cassette each server of the selected tests would replay (mode `auto` only; never
- * for a `--server` flag target, which always runs live: its tests are neither looked up nor stored).
- */
-async function cassetteHashes(
-  suite: CacheSuite,
-  selected: readonly TestCase[],
-  options: ResultCacheOptions,
-): Promise<Map<string, string>> {
-  const hashes = new Map<string, string>();
-  if (options.mode !== "auto") return hashes;
-  for (const key of new Set(selected.map((t) => t.serverKey))) {
-    const server = suite.servers[key];
-    if (!server || serverCassetteMode(server, options.mode) !== "auto") continue;
-    const path = serverCassettePath(suite, server, options.cwd);
-    try {
-      hashes.set(key, await sha256(await Deno.readTextFile(path)));
-    } catch { /* no cassette, or an unreadable one (the run reports it): nothing is cached */ }
-  }
-  return hashes;
 }

@@ -6,6 +6,7 @@ import type { ComplianceBlock } from "../../3_load/config/compliance_block.ts";
 import { loadSuite } from "../../3_load/config/load_suite.ts";
 import { validateComplianceVersion } from "../../3_load/compliance_corpus/versions.ts";
 import type { ComplianceCorpus } from "../../3_load/compliance_corpus/types.ts";
+import type { SafeTool } from "../../3_load/config/safe_tool.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import { capturingConnect } from "../../2_connect/session/capturing_connect.ts";
 import { connect as liveConnect } from "../../2_connect/session/connect.ts";
@@ -36,6 +37,8 @@ export interface CompliancePlan {
   readonly toolVersion: string;
   /** With `server`: the corpus to run (`--registry`); default: the embedded one. */
   readonly corpus?: ComplianceCorpus;
+  /** `--safe-tool`: the tools the capability rules may call (over a block's `safe_tools:`). */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 /** A suite's blocks with their raw rule results: what `--save-grade` grades. */
@@ -98,6 +101,7 @@ async function suiteResults(
   const { rules, gates } = await runBlocksAndGates(suite, blocks, {
     connect: open,
     gradeBaselines,
+    ...(plan.safeTools?.length ? { safeTools: plan.safeTools } : {}),
   });
   return {
     tests: [...rules, ...gates],
@@ -131,6 +135,7 @@ async function serverResults(
     connect: open,
     ...(session ? { session } : {}),
     ...(plan.corpus ? { corpus: plan.corpus } : {}),
+    ...(plan.safeTools?.length ? { safeTools: plan.safeTools } : {}),
   });
   return {
     tests: run.results,

@@ -9,6 +9,7 @@ import { runCompliance } from "./run_compliance.ts";
 import type { ComplianceBlock, ComplianceEntry } from "../../3_load/config/compliance_block.ts";
 import { isCorpusVersion } from "../../3_load/compliance_corpus/versions.ts";
 import type { AuthRegistry } from "../../2_connect/auth/registry.ts";
+import type { SafeTool } from "../../3_load/config/safe_tool.ts";
 
 /** How blocks run. */
 export interface RunBlocksOptions {
@@ -17,6 +18,8 @@ export interface RunBlocksOptions {
   readonly select?: (name: string) => boolean;
   /** The run's credentials registry, shared with the tests (one token, one refresh). */
   readonly auth?: AuthRegistry;
+  /** `--safe-tool`: the tools the capability rules may call, over each block's `safe_tools:`. */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 /** Run every block; results come back in block and entry order. */
@@ -93,6 +96,7 @@ async function runServer(
     file: block.file,
     pos: block.pos,
     ...(options.auth ? { auth: options.auth } : {}),
+    safeTools: options.safeTools ?? block.safeTools ?? [],
   });
   const byRule = new Map(run.results.map((r) => [r.id.split("::").at(-1), r]));
   return entries.map((entry) => {

@@ -17,6 +17,7 @@ import {
 import type { SourcePos } from "../../0_base/errors/errors.ts";
 import { AuthRegistry } from "../../2_connect/auth/registry.ts";
 import type { ConnectAuth } from "../../2_connect/session/connect.ts";
+import type { SafeTool } from "../../3_load/config/safe_tool.ts";
 
 /** Inputs of {@link runCompliance}. */
 export interface RunComplianceOptions {
@@ -49,6 +50,11 @@ export interface RunComplianceOptions {
    * that picked its revision from the server); closed by the run either way.
    */
   readonly session?: Session;
+  /**
+   * The tools the capability rules may call (`--safe-tool`, a block's `safe_tools:`), with their
+   * arguments; none: the tools annotated read-only without required arguments.
+   */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 /** What a compliance run of one server produced. */
@@ -177,6 +183,9 @@ export async function runCompliance(options: RunComplianceOptions): Promise<Comp
       file,
       timeoutMs,
       openSession: () => options.connect({ ...options.server, revision: revision.id }),
+      openClientSession: (client) =>
+        options.connect({ ...options.server, revision: revision.id, client }),
+      ...(options.safeTools ? { safeTools: options.safeTools } : {}),
       ...(options.auth instanceof AuthRegistry ? { auth: options.auth } : {}),
       ...(options.pos ? { pos: options.pos } : {}),
       ...(options.suiteDir ? { suiteDir: options.suiteDir } : {}),

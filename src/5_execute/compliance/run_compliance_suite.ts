@@ -18,6 +18,7 @@ import {
 } from "./compliance_targets.ts";
 import type { SavedGrade } from "./gates/grade_save.ts";
 import type { ComplianceCorpus } from "../../3_load/compliance_corpus/types.ts";
+import type { SafeTool } from "../../3_load/config/safe_tool.ts";
 
 export type { RevisionUnavailable } from "./compliance_targets.ts";
 
@@ -65,6 +66,12 @@ export interface ComplianceSuiteOptions {
    * embedded one. A suite's `compliance:` blocks always use the embedded corpus.
    */
   readonly corpus?: ComplianceCorpus;
+  /**
+   * `--safe-tool NAME[=JSON]` (repeatable), parsed: the tools the capability rules (ELICIT, SAMPLE,
+   * ROOTS) may call, with their arguments. For a suite they replace each block's `safe_tools:`;
+   * none anywhere: the tools annotated read-only without required arguments.
+   */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 /** What a compliance run produced: the record, and what the CLI says beside the report. */

@@ -8,9 +8,13 @@ export interface RequestPlan {
   readonly params: Record<string, unknown>;
 }
 
-/** Build the request a test sends: tools/call, resources/read, prompts/get, or the list method of a `list:` test (its first page). */
+/** Build the request a test sends: tools/call, resources/read, prompts/get, the list method of a `list:` test (its first page), or a `requests:` test's method. A sequence sends its steps' (run_sequence.ts). */
 export function requestFor(call: Call): RequestPlan {
   switch (call.kind) {
+    case "request":
+      return { method: call.method, params: { ...call.params } };
+    case "sequence":
+      throw new Error("a sequence has no single request: run it with runSequence");
     case "tool":
       return { method: "tools/call", params: { name: call.tool, arguments: { ...call.args } } };
     case "resource":

@@ -91,7 +91,11 @@ const WHOLE_MARKER = new RegExp(`^${CAPTURE_MARKER.source}$`, "u");
 /** Every capture marker inside a string (`replace` resets its `lastIndex`). */
 const ANY_MARKER = new RegExp(CAPTURE_MARKER.source, "gu");
 
-function substitute(node: unknown, values: ReadonlyMap<string, unknown>): unknown {
+/**
+ * `node` with every capture marker of a name in `values` replaced (a marker that is the whole
+ * string takes the value with its JSON type); markers of other names are left.
+ */
+export function substitute(node: unknown, values: ReadonlyMap<string, unknown>): unknown {
   if (typeof node === "string") {
     if (!node.includes("\u{F8FF}")) return node;
     const whole = WHOLE_MARKER.exec(node);

@@ -1,18 +1,18 @@
 /** @module Runs one prepared test over a live session and grades it into a TestResult. */
 
 import { dirname } from "node:path";
-import type { AssertionResult, Status, TestResult } from "../../4_record/run_record.ts";
+import type { AssertionResult, TestResult } from "../../4_record/run_record.ts";
 import type { Session } from "../../2_connect/session/types.ts";
-import { expectedOf, matchTarget } from "../../1_matchers/apply.ts";
-import type { MatchContext } from "../../1_matchers/types.ts";
-import { McptestError } from "../../0_base/errors/errors.ts";
+import type { Judge, MatchContext } from "../../1_matchers/types.ts";
+import { gradeAssertion } from "./grade.ts";
+import { runSequence, type SequenceRun } from "./run_sequence.ts";
 import { evaluateBudgets } from "./budgets.ts";
 import { requestFor } from "./call.ts";
 import { errorVerdict } from "./error_verdict.ts";
-import type { PreparedAssertion, PreparedTest } from "./prepare.ts";
+import type { PreparedTest } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
 import { requestTimeout, type RunDeadline } from "./run_deadline.ts";
-import { protocolCall, unscriptedResults } from "./protocol_call.ts";
+import { protocolCall, serverRoot, unscriptedResults } from "./protocol_call.ts";
 
 /** Run-wide options a test needs. */
 export interface ExecuteOptions {
@@ -25,49 +25,103 @@ export interface ExecuteOptions {
   readonly deadline?: RunDeadline;
   /** Receives the response root (`result`, `http`) the assertions saw, for `capture:`. */
   readonly onRoot?: (root: unknown) => void;
+  /** The judge of a test's `llm-judge` / `llm-jury` matchers (src/5_execute/agent/matcher_judges.ts). */
+  readonly judgeFor?: (test: PreparedTest["test"]) => Judge;
 }
 
-/** Send the test's request and grade the response. */
+/** Send the test's request (a sequence: its steps) and grade the response. */
 export async function executeTest(
   session: Session,
   prepared: PreparedTest,
   options: ExecuteOptions,
 ): Promise<TestResult> {
   const { test } = prepared;
-  const plan = requestFor(test.call);
   // The test's own timeout_ms, else its server's; the run's --timeout only ever shortens it, so a
   // call that hangs early in a long run still gives up at the server's timeout_ms.
   const timeoutMs = requestTimeout(
     test.timeoutMs ?? session.server.timeoutMs,
     options.deadline?.remaining(),
   );
+  const context = matchContextOf(test, options);
+  if (test.call.kind === "sequence") {
+    const ran = await runSequence(
+      session,
+      prepared,
+      context,
+      timeoutMs ?? session.server.timeoutMs,
+    );
+    return gradeSequence(session, prepared, ran, context, options);
+  }
   const outcome = await protocolCall(
     session,
     test,
-    plan,
+    requestFor(test.call),
     timeoutMs === undefined ? {} : {
       timeoutMs,
     },
   );
   const { exchange } = outcome;
   const base = baseResult(prepared, exchange.durationMs);
-  if (outcome.failure || exchange.failure || !exchange.response) {
+  const cancelled = (outcome.roots.cancelled as { sent?: boolean } | undefined)?.sent === true;
+  if (outcome.failure || exchange.failure || (!exchange.response && !cancelled)) {
     const message = outcome.failure ?? exchange.failure?.message ?? "no response";
     return { ...base, status: "error", failure: { message } };
   }
-  const context: MatchContext = {
-    suiteDir: dirname(test.file),
-    updateSnapshots: options.updateSnapshots,
-    ci: options.ci ?? false,
-    ...(options.secrets ? { secrets: options.secrets } : {}),
-  };
-  const root = { ...outcome.roots, ...responseRoot(exchange) };
+  const root = { ...outcome.roots, ...responseRoot(exchange), server: serverRoot(session) };
   options.onRoot?.(root);
   const assertions: AssertionResult[] = unscriptedResults(outcome, test);
   const verdict = errorVerdict(prepared, exchange.response);
   if (verdict) assertions.push(verdict);
-  for (const item of prepared.assertions) assertions.push(await grade(item, root, context));
+  for (const item of prepared.assertions) {
+    assertions.push(await gradeAssertion(item, root, context));
+  }
   const budgets = evaluateBudgets(test.budgets, exchange, session.server.target.kind);
+  return finished(base, assertions, budgets);
+}
+
+/** The matcher context of a test: its folder (snapshots), CI, secrets, the judge of its llm matchers. */
+function matchContextOf(test: PreparedTest["test"], options: ExecuteOptions): MatchContext {
+  return {
+    suiteDir: dirname(test.file),
+    updateSnapshots: options.updateSnapshots,
+    ci: options.ci ?? false,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+    ...(options.judgeFor ? { judge: options.judgeFor(test) } : {}),
+  };
+}
+
+/** A sequence's result: its steps' checks, then its own `expect:` on `steps`, `notifications`, `server`. */
+async function gradeSequence(
+  session: Session,
+  prepared: PreparedTest,
+  ran: SequenceRun,
+  context: MatchContext,
+  options: ExecuteOptions,
+): Promise<TestResult> {
+  const base = baseResult(prepared, ran.durationMs);
+  const root = { ...ran.root, server: serverRoot(session) };
+  options.onRoot?.(root);
+  const assertions = [...ran.checks];
+  for (const item of prepared.assertions) {
+    assertions.push(await gradeAssertion(item, root, context));
+  }
+  const budgets = [
+    ...ran.budgets,
+    ...evaluateBudgets(
+      prepared.test.budgets,
+      { ...ran.exchange, durationMs: ran.durationMs },
+      session.server.target.kind,
+    ),
+  ];
+  const result = finished(base, assertions, budgets);
+  return ran.failure ? { ...result, status: "error", failure: { message: ran.failure } } : result;
+}
+
+function finished(
+  base: TestResult,
+  assertions: AssertionResult[],
+  budgets: TestResult["budgets"],
+): TestResult {
   const failed = assertions.some((a) => a.status !== "pass") ||
     budgets.some((b) => b.status === "fail");
   return { ...base, status: failed ? "fail" : "pass", assertions, budgets };
@@ -98,39 +152,4 @@ export function baseResult(prepared: PreparedTest, durationMs: number): TestResu
     assertions: [],
     budgets: [],
   };
-}
-
-async function grade(
-  item: PreparedAssertion,
-  root: unknown,
-  context: MatchContext,
-): Promise<AssertionResult> {
-  const { assertion, matcher } = item;
-  const at = {
-    target: assertion.target,
-    matcher: matcher.name,
-    line: assertion.pos.line,
-    col: assertion.pos.col,
-  };
-  try {
-    const outcome = await matchTarget(matcher, root, item.target, context);
-    const status: Status = outcome.pass ? "pass" : "fail";
-    return {
-      ...at,
-      status,
-      expected: outcome.expected,
-      actual: outcome.actual,
-      ...(outcome.message !== undefined ? { message: outcome.message } : {}),
-    };
-  } catch (error) {
-    if (error instanceof McptestError && error.exitCode !== 1) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...at,
-      status: "error",
-      expected: expectedOf(matcher),
-      actual: "",
-      message,
-    };
-  }
 }

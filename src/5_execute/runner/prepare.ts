@@ -56,6 +56,18 @@ export function prepareTests(
       }
     }),
   }));
+  for (const test of tests) {
+    if (test.call.kind !== "sequence") continue;
+    // A sequence's request steps are tests of their own: a bad matcher or target there is a load
+    // error too (they are compiled again, with their captures, when the step runs).
+    const steps = test.call.steps.flatMap((s) => s.action === "call" ? [s.test] : []);
+    try {
+      prepareTests(suite, steps);
+    } catch (error) {
+      if (!(error instanceof ConfigErrors)) throw error;
+      errors.push(...error.errors);
+    }
+  }
   if (errors.length > 0) throw new ConfigErrors(errors);
   return prepared;
 }

@@ -24,6 +24,7 @@ export const PROTOCOL_TARGET_ROOTS: readonly string[] = [
   "logs",
   "server_requests",
   "rounds",
+  "server",
 ];
 
 /** The target roots test `test` may start at (`progress`, `task`, `pages` only when asked for). */
@@ -35,7 +36,21 @@ export function targetRootsOf(test: TestCase, base: readonly string[]): string[]
     ...(protocol?.progress ? ["progress"] : []),
     ...(protocol?.task ? ["task"] : []),
     ...(protocol?.allPages ? ["pages"] : []),
+    ...(protocol?.cancelOn !== undefined ? ["cancelled"] : []),
+    ...(test.call.kind === "sequence" ? ["steps"] : []),
   ];
+}
+
+/**
+ * The target `server`: what the session's handshake established (`protocol_version`,
+ * `capabilities` with any `extensions`, `info`), the same for every test of the session.
+ */
+export function serverRoot(session: Session): Record<string, unknown> {
+  return {
+    protocol_version: session.protocolVersion,
+    capabilities: session.serverCapabilities ?? {},
+    info: session.serverInfo ?? {},
+  };
 }
 
 /** What a test's request came to: the exchange to grade and the protocol targets beside `result`. */
@@ -98,6 +113,39 @@ export async function protocolCall(
 }
 
 async function dispatch(
+  session: ClientSession,
+  test: TestCase,
+  plan: RequestPlan,
+  options: RequestOptions,
+): Promise<ProtocolOutcome> {
+  const protocol = test.protocol ?? {};
+  const cancelOn = protocol.cancelOn;
+  if (cancelOn !== undefined) {
+    options = { ...options, until: (n) => (n as { method?: unknown }).method === cancelOn };
+  }
+  const outcome = await send(session, test, plan, options);
+  return cancelOn === undefined ? outcome : cancelledOutcome(outcome);
+}
+
+/** A `cancel:` request's outcome: stopped on its event is what it asked for (target `cancelled`). */
+function cancelledOutcome(outcome: ProtocolOutcome): ProtocolOutcome {
+  const { exchange } = outcome;
+  if (exchange.failure?.kind !== "stopped") {
+    return { ...outcome, roots: { ...outcome.roots, cancelled: { sent: false } } };
+  }
+  const after = exchange.notifications.at(-1);
+  const { failure: _stopped, ...graded } = exchange;
+  return {
+    ...outcome,
+    exchange: graded,
+    roots: {
+      ...outcome.roots,
+      cancelled: { sent: true, ...(after ? { after: notificationView(after) } : {}) },
+    },
+  };
+}
+
+async function send(
   session: ClientSession,
   test: TestCase,
   plan: RequestPlan,

@@ -1,6 +1,7 @@
 /** @module EXECUTE: schedules prepared tests over one session per server and produces the RunRecord. */
 
-import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
+import type { ServerSpec, Suite, TestCase } from "../../3_load/config/types.ts";
+import type { Judge } from "../../1_matchers/types.ts";
 import { McptestError } from "../../0_base/errors/errors.ts";
 import {
   RUN_RECORD_VERSION,
@@ -19,6 +20,7 @@ import { CaptureStore, usesCaptures } from "./captures_run.ts";
 import { mapPool } from "./pool.ts";
 import type { PreparedTest } from "./prepare.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
+import { cassetteSecrets, gradeAsRecorded } from "./replay_grading.ts";
 
 /** How a run is carried out. */
 export interface RunOptions {
@@ -44,6 +46,10 @@ export interface RunOptions {
   readonly retries?: number;
   /** `--timeout`: the whole run's time limit in milliseconds; tests not started by then are errors. */
   readonly timeoutMs?: number;
+  /** The judge of each test's `llm-judge` / `llm-jury` matchers; absent: they error. */
+  readonly judgeFor?: (test: TestCase) => Judge;
+  /** Keys of the servers replayed from a cassette (filled as they connect): graded as recorded. */
+  readonly replayed?: ReadonlyMap<string, string>;
 }
 
 /** The runner's own options: the public ones plus the load runner `runSuite` hands in. */
@@ -161,6 +167,10 @@ async function runServer(
     });
     return { record: { ...serverRecord(server, "failed"), failure }, results };
   }
+  // A replayed server's responses are the cassette's, redacted: so are the expected values.
+  if (options.replayed?.has(server.key)) {
+    tests = gradeAsRecorded(tests, cassetteSecrets(server, secrets));
+  }
   try {
     // Tests that take or use captures run one at a time, in file order.
     const captures = usesCaptures(tests) ? new CaptureStore() : undefined;
@@ -170,6 +180,7 @@ async function runServer(
       ci: options.ci ?? false,
       secrets,
       bail,
+      ...(options.judgeFor ? { judgeFor: options.judgeFor } : {}),
       ...(deadline ? { deadline } : {}),
     };
     const finish = (result: TestResult) => {

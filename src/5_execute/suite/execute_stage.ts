@@ -6,6 +6,7 @@ import { prepareTests } from "../runner/prepare.ts";
 import { collectRecord } from "../runner/run.ts";
 import type { SuiteRun } from "./run_context.ts";
 import { loadRunner } from "../load/load_hook.ts";
+import { matcherJudgesFor } from "../agent/judge_hook.ts";
 
 /**
  * Prepare the tests (matchers compiled, targets checked: a bad one throws before any server
@@ -14,6 +15,12 @@ import { loadRunner } from "../load/load_hook.ts";
  */
 export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): Promise<RunRecord> {
   const { options } = run;
+  const maxCostUsd = options.agents?.maxCostUsd;
+  const judgeFor = await matcherJudgesFor(
+    run.suite,
+    toRun,
+    maxCostUsd !== undefined ? { maxCostUsd } : {},
+  );
   return await collectRecord(run.suite, prepareTests(run.suite, toRun), {
     connect: run.connect,
     toolVersion: run.toolVersion,
@@ -30,6 +37,8 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
     ...(options.bail !== undefined ? { bail: options.bail } : {}),
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    replayed: run.cassettes.replayed,
+    ...(judgeFor ? { judgeFor } : {}),
     load: loadRunner(
       options.repeat === undefined ? undefined : {
         repeat: options.repeat,

@@ -8,7 +8,13 @@ import type { Session } from "../../2_connect/session/types.ts";
 import { ConnectError } from "../../2_connect/transport/failure_layer.ts";
 import { planChecks, type Planned } from "./plan_checks.ts";
 import { createProbeContext, type ProbeRecorder } from "./probes/probe_context.ts";
-import type { Probe, ProbeContext, ProbeOutcome, SafeTool } from "./probes/probe_types.ts";
+import type {
+  DpopCredentials,
+  Probe,
+  ProbeContext,
+  ProbeOutcome,
+  SafeTool,
+} from "./probes/probe_types.ts";
 import { LATE_PROBES, PROBES } from "./probes/registry.ts";
 import type { ConformanceResult } from "./result.ts";
 import {
@@ -43,6 +49,8 @@ export interface RunConformanceOptions extends RunInputOptions {
   readonly probes?: Readonly<Record<string, Probe>>;
   /** Tools the probes may call, with arguments (`--safe-tool`; default: read-only ones, no arguments). */
   readonly safeTools?: readonly SafeTool[];
+  /** A DPoP-bound access token and its key pair, for the SEP-1932 probes (never printed). */
+  readonly dpop?: DpopCredentials;
 }
 
 export type { CorpusChooser, RunCorpus };
@@ -52,6 +60,7 @@ interface Settled extends RunInputs {
   readonly toolVersion: string;
   readonly probes: Readonly<Record<string, Probe>>;
   readonly safeTools: readonly SafeTool[];
+  readonly dpop?: DpopCredentials;
   /** The corpus was chosen from the negotiated revision (no `--target-version`). */
   readonly chosen: boolean;
 }
@@ -83,6 +92,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     toolVersion: options.toolVersion ?? VERSION,
     probes: options.probes ?? PROBES,
     safeTools: options.safeTools ?? [],
+    ...(options.dpop ? { dpop: options.dpop } : {}),
     chosen: typeof inputs.corpus === "function",
   });
   await inputs.finish();
@@ -105,6 +115,7 @@ async function scoreServer(options: Settled): Promise<ConformanceResult> {
         version: corpus.version,
         transport,
         safeTools: options.safeTools,
+        ...(options.dpop ? { dpop: options.dpop } : {}),
       })
       : undefined;
     planned = planChecks(corpus, options.probes, transport, recorder !== undefined, handshakeError);

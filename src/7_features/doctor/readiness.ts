@@ -6,19 +6,30 @@ import { failed, type LayerResult } from "./types.ts";
 
 const NOT_READY = "server initialized but reported not ready";
 
-/** The capability each kind of test needs (`list:` by what it lists). */
-function capabilityOf(test: Suite["tests"][number]): string {
+/** The capabilities a test needs (`list:` by what it lists, a request by its method, a sequence by its request steps). */
+function capabilitiesOf(test: Suite["tests"][number]): string[] {
   const call = test.call;
   switch (call.kind) {
     case "tool":
-      return "tools";
+      return ["tools"];
     case "resource":
-      return "resources";
+      return ["resources"];
     case "prompt":
-      return "prompts";
+      return ["prompts"];
     case "list":
-      return call.list === "resource_templates" ? "resources" : call.list;
+      return [call.list === "resource_templates" ? "resources" : call.list];
+    case "request":
+      return capabilityOfMethod(call.method);
+    case "sequence":
+      return call.steps.flatMap((s) => s.action === "call" ? capabilitiesOf(s.test) : []);
   }
+}
+
+/** The capability a method belongs to (`completion/complete`: completions), if any. */
+function capabilityOfMethod(method: string): string[] {
+  const family = method.split("/")[0] ?? "";
+  if (family === "completion") return ["completions"];
+  return ["tools", "resources", "prompts", "logging", "tasks"].includes(family) ? [family] : [];
 }
 
 /**
@@ -32,8 +43,9 @@ export function neededCapabilities(
   for (const test of suite.tests) {
     if (test.skip !== undefined) continue;
     const forServer = needs.get(test.serverKey) ?? new Map<string, number>();
-    const capability = capabilityOf(test);
-    forServer.set(capability, (forServer.get(capability) ?? 0) + 1);
+    for (const capability of new Set(capabilitiesOf(test))) {
+      forServer.set(capability, (forServer.get(capability) ?? 0) + 1);
+    }
     needs.set(test.serverKey, forServer);
   }
   return needs;

@@ -10,6 +10,7 @@ import {
   STATE_DIR_ENTRY,
   writeSchemaCopy,
 } from "./project_files.ts";
+import { clientSpecOf, initClientBlock } from "./init_client.ts";
 import { renderConfig, renderTests, SCHEMA_FILE, serverEntry } from "./render_suite.ts";
 import { type InitSurface, readSurface } from "./surface.ts";
 import { exists, existsError, writeNewFiles } from "./write_files.ts";
@@ -48,8 +49,10 @@ export interface InitSuiteResult {
 }
 
 /**
- * Connect to the server, list what it offers, and write `tests/<name>.yml` (one `lists:` test per
- * advertised kind, one test per tool) and `mcptest.yml` (the server, `suites: tests/`); when
+ * Connect to the server declaring the client capabilities mcptest scripts (sampling, elicitation,
+ * roots: see init_client.ts), list what it offers, and write `tests/<name>.yml` (one `lists:` test
+ * per advertised kind, one test per tool, task-augmented when the tool requires it) and
+ * `mcptest.yml` (the server with its `client:` block, `suites: tests/`); when
  * `mcptest.yml` exists, the server is added to it instead (and the test file to its `suites:`
  * when they do not cover it). Also writes the schema copy the files' `$schema` line points at and
  * adds `.mcptest/` to `.gitignore`. Never overwrites: an existing test file, or a server of that
@@ -73,21 +76,30 @@ export async function initSuite(options: InitSuiteOptions): Promise<InitSuiteRes
   if (await exists(join(dir, testFile))) throw existsError(testFile);
   const configPath = join(dir, CONFIG_FILE);
   const existing = await readIfExists(configPath);
+  const client = initClientBlock(dir);
+  const entry = serverEntry(target, client);
   if (existing !== undefined) {
     // Refuse a duplicate server or a broken config before connecting.
-    await addServerToConfig(existing, name, serverEntry(target), testFile, dir);
+    await addServerToConfig(existing, name, entry, testFile, dir);
   }
-  const surface = await readSurface({ key: name, name, target, timeoutMs });
+  // Declare what the written client: block declares, so the server lists every tool it offers.
+  const surface = await readSurface({
+    key: name,
+    name,
+    target,
+    timeoutMs,
+    client: clientSpecOf(client),
+  });
   const tests = renderTests(name, surface);
   if (existing === undefined) {
     await writeNewFiles(dir, [
-      { path: CONFIG_FILE, text: renderConfig(name, target, TESTS_DIR) },
+      { path: CONFIG_FILE, text: renderConfig(name, entry, TESTS_DIR) },
       { path: testFile, text: tests },
     ]);
   } else {
     await writeNewFiles(dir, [{ path: testFile, text: tests }]);
     try {
-      const text = await addServerToConfig(existing, name, serverEntry(target), testFile, dir);
+      const text = await addServerToConfig(existing, name, entry, testFile, dir);
       await writeFileAtomic(configPath, text);
     } catch (error) {
       await Deno.remove(join(dir, testFile)).catch(() => {});

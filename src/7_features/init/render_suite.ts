@@ -5,15 +5,9 @@
  */
 
 import type { ServerTarget } from "../../3_load/config/types.ts";
-import { objectExample } from "./example_args.ts";
-import {
-  commentSafe,
-  hasSpecialKey,
-  nameSafe,
-  stringifyData,
-  withoutSpecialKeys,
-} from "./safe_yaml.ts";
+import { commentSafe, stringifyData } from "./safe_yaml.ts";
 import type { Advertised, InitSurface } from "./surface.ts";
+import { toolTest } from "./tool_test.ts";
 
 /**
  * The copy of the test-file schema `mcptest init` writes next to `mcptest.yml`: the files it
@@ -27,15 +21,26 @@ export function schemaComment(depth: number): string {
   return `# yaml-language-server: $schema=${"../".repeat(depth)}${SCHEMA_FILE}`;
 }
 
-/** The `servers:` entry of `target` (`url:` or `command:`), as data. */
-export function serverEntry(target: ServerTarget): Record<string, unknown> {
-  return target.kind === "http" ? { url: target.url } : { command: [...target.command] };
+/**
+ * The `servers:` entry of `target` (`url:` or `command:`), as data, with the `client:` block
+ * given (init's: see init_client.ts).
+ */
+export function serverEntry(
+  target: ServerTarget,
+  client?: Record<string, unknown>,
+): Record<string, unknown> {
+  const where = target.kind === "http" ? { url: target.url } : { command: [...target.command] };
+  return client ? { ...where, client } : where;
 }
 
-/** `mcptest.yml`: the server (global, so every test file may use it) and `suites:`. */
-export function renderConfig(name: string, target: ServerTarget, suitesDir: string): string {
+/** `mcptest.yml`: the server `entry` (global, so every test file may use it) and `suites:`. */
+export function renderConfig(
+  name: string,
+  entry: Record<string, unknown>,
+  suitesDir: string,
+): string {
   const servers: Record<string, unknown> = {};
-  Object.defineProperty(servers, name, { value: serverEntry(target), enumerable: true });
+  Object.defineProperty(servers, name, { value: entry, enumerable: true });
   return [
     schemaComment(0),
     "# Project config written by `mcptest init`: its servers are global (every test file may use",
@@ -61,8 +66,8 @@ export function renderTests(name: string, surface: InitSurface): string {
       `# Starter suite written by \`mcptest init\` from what server "${name}"${about} advertised.`,
       200,
     ),
-    "# The args are placeholders built from each tool's input schema: edit them to real values,",
-    "# then add assertions (docs/matchers.md). Run it with: mcptest run",
+    "# The args are placeholders from each tool's input schema: edit them, then add assertions",
+    "# (docs/matchers.md). mcptest.yml's client: answers the server's requests. Run: mcptest run",
     "",
   ];
   const lists = listTests(name, surface);
@@ -103,21 +108,4 @@ function listTests(name: string, surface: InitSurface): unknown[] {
     });
   }
   return lists;
-}
-
-function toolTest(name: string, tool: Advertised): Record<string, unknown> {
-  // A key the loader reads specially (`x_Env` would read a secret, `<<` merge) is never written:
-  // such an argument is left out (the args are placeholders), such an output schema not used.
-  const args = withoutSpecialKeys(objectExample(tool.inputSchema));
-  const schema = tool.outputSchema;
-  const check = schema !== null && typeof schema === "object" && !hasSpecialKey(schema)
-    ? { target: "result.structuredContent", matcher: { schema } }
-    : { target: "result.content", matcher: { exists: true } };
-  return {
-    name: `${nameSafe(String(tool.name))} answers`,
-    server: name,
-    tool: tool.name,
-    args,
-    expect: [check],
-  };
 }

@@ -5,6 +5,7 @@ import { type LintReport, lintReport } from "./lint_report.ts";
 import { buildPlan, type MigrationPlan, writePlan } from "./migrate_plan.ts";
 import { scanPaths } from "./scan.ts";
 import { isMigrationTarget, MIGRATION_TARGET } from "./target.ts";
+import { lintArgumentWarnings } from "../arg_check/lint_args.ts";
 
 /** Where {@link lint} and {@link migrate} read from. */
 export interface LintOptions {
@@ -14,7 +15,9 @@ export interface LintOptions {
 
 /**
  * Scan YAML suites and JSON cassettes under `paths` (folders recursively; default `.`) for the
- * constructs the migration target breaks. Unreadable or invalid files are in `errors`.
+ * constructs the migration target breaks. Unreadable or invalid files are in `errors`; tool
+ * tests whose name or args a recorded tool list (their server's cassette, or a capture file among
+ * `paths`) refuses are in `warnings`, which never change the exit code.
  * @throws {UsageError} a path that does not exist, or a file that is neither YAML nor JSON (exit 2)
  * @example
  * ```ts
@@ -28,8 +31,9 @@ export async function lint(
   paths: readonly string[],
   options: LintOptions = {},
 ): Promise<LintReport> {
-  const scanned = await scanPaths(paths.length > 0 ? paths : ["."], options.cwd ?? Deno.cwd());
-  return lintReport(scanned);
+  const cwd = options.cwd ?? Deno.cwd();
+  const scanned = await scanPaths(paths.length > 0 ? paths : ["."], cwd);
+  return lintReport(scanned, await lintArgumentWarnings(scanned, cwd));
 }
 
 /** Options of {@link migrate}: the flags of `mcptest migrate`. */

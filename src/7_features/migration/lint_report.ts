@@ -37,10 +37,20 @@ export interface LintReport {
   readonly errors: ReadonlyArray<
     { readonly file: string; readonly line: number; readonly col: number; readonly message: string }
   >;
+  /**
+   * Argument warnings (a tool name or args a recorded tool list refuses, docs/cli.md): never
+   * findings, never the exit code; absent when there are none.
+   */
+  readonly warnings?: ReadonlyArray<
+    { readonly file: string; readonly line: number; readonly col: number; readonly message: string }
+  >;
 }
 
-/** Build the report of a scan. */
-export function lintReport(files: readonly ScannedFile[]): LintReport {
+/** Build the report of a scan (with the argument `warnings` of its suites, when any). */
+export function lintReport(
+  files: readonly ScannedFile[],
+  warnings: LintReport["warnings"] = [],
+): LintReport {
   const findings = files.flatMap((f) =>
     f.hits.map((hit) => ({
       file: f.file,
@@ -63,6 +73,14 @@ export function lintReport(files: readonly ScannedFile[]): LintReport {
     files_checked: files.length,
     findings,
     errors,
+    ...(warnings.length === 0 ? {} : {
+      warnings: warnings.map((w) => ({
+        file: w.file,
+        line: w.line,
+        col: w.col,
+        message: w.message,
+      })),
+    }),
   };
 }
 
@@ -90,9 +108,11 @@ export function renderLintPretty(report: LintReport): string {
   return lines.join("\n") + "\n";
 }
 
-/** The error lines (stderr): `file:line:col: message`. */
+/** The error lines (stderr): `error: file:line:col: message`, then `file:line:col: warning: message`. */
 export function renderLintErrors(report: LintReport): string {
-  return report.errors.map((e) => `error: ${e.file}:${e.line}:${e.col}: ${e.message}\n`).join("");
+  return report.errors.map((e) => `error: ${e.file}:${e.line}:${e.col}: ${e.message}\n`).join("") +
+    (report.warnings ?? []).map((w) => `${w.file}:${w.line}:${w.col}: warning: ${w.message}\n`)
+      .join("");
 }
 
 /** `1 file`, `2 files`. */

@@ -46,6 +46,24 @@ export class MockResponder {
     this.#index = new ReplayIndex(cassette, where);
   }
 
+  /**
+   * The recorded exchange for a request. Absent params and params that hold nothing but `_meta`
+   * are the same request (a client library may send `tools/list` either way): a miss on one is
+   * looked up as the other.
+   */
+  #lookup(method: string, params: unknown): ReturnType<ReplayIndex["lookup"]> {
+    const found = this.#index.lookup(method, params);
+    if (!("field" in found)) return found;
+    const bare = params === undefined || params === null ||
+      (isObj(params) && Object.keys(params).every((k) => k === "_meta"));
+    if (!bare) return found;
+    const other = this.#index.lookup(
+      method,
+      params === undefined || params === null ? {} : undefined,
+    );
+    return "field" in other ? found : other;
+  }
+
   /** The recorded transport's response headers of the handshake (HTTP recordings), for the mock's own. */
   get recordedHttp(): boolean {
     return this.#cassette.transport === "http";
@@ -60,7 +78,7 @@ export class MockResponder {
     if (!isObj(message) || typeof message["method"] !== "string" || !("id" in message)) return [];
     const method = message["method"];
     const id = message["id"];
-    const found = this.#index.lookup(method, message["params"]);
+    const found = this.#lookup(method, message["params"]);
     if (!("field" in found)) return framesOf(found, id);
     if (method === "initialize") {
       // Version negotiation: a server answers any initialize with the version it speaks.

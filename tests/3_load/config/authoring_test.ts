@@ -43,7 +43,7 @@ Deno.test("loadSuite() says 'did you mean' for unknown keys, matcher names and s
       `${SERVER}tools:\n  - name: t\n    tool: x\n    expect:\n      - target: result\n        matcher: { exactly: 1 }\n`;
     await withFiles({ "f.yml": text }, async (dir) => {
       assert.deepEqual(await loadMessages({ paths: ["f.yml"], cwd: dir }), [
-        'f.yml:9:18: unknown matcher "exactly", expected one of: exact, schema, regex, contains, subset, contains-all, contains-any, icontains, starts-with, levenshtein, is-json, is-valid-tools-call, snapshot, exists, absent, not; did you mean "exact"?',
+        'f.yml:9:18: unknown matcher "exactly", expected one of: exact, schema, regex, contains, subset, contains-all, contains-any, icontains, starts-with, levenshtein, is-json, is-valid-tools-call, snapshot, exists, absent, not, llm-judge, llm-jury; did you mean "exact"?',
       ]);
     });
   });
@@ -265,8 +265,8 @@ Deno.test("prepareTests() refuses a target that no response has, at file:line:co
     assert.throws(() => prepareTests(suite), (error: unknown) => {
       assert.ok(error instanceof ConfigErrors);
       assert.deepEqual(error.errors.map((e) => e.message), [
-        'f.yml:8:9: target "content[0].text" cannot exist: it starts at "content", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds.; did you mean "result.content[0].text"?',
-        'f.yml:10:9: target "reslt.isError" cannot exist: it starts at "reslt", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds.; did you mean "result.isError"?',
+        'f.yml:8:9: target "content[0].text" cannot exist: it starts at "content", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds. or server.; did you mean "result.content[0].text"?',
+        'f.yml:10:9: target "reslt.isError" cannot exist: it starts at "reslt", which a response never has; expected a path starting with result. or http. or notifications. or logs. or server_requests. or rounds. or server.; did you mean "result.isError"?',
       ]);
       return true;
     });

@@ -25,7 +25,7 @@ Deno.test("loadSuite() reports each load error at its file:line:col", async (t) 
     assert.deepEqual(await fixture("schema"), [
       'errors/schema.yml:4:17: "timeout_ms" must be a whole number, got string "soon"',
       'errors/schema.yml:7:5: test is missing required key "tool"',
-      'errors/schema.yml:8:5: unknown key "tool_name" in test; expected one of: name, server, tool, args, expect, expect_error, cache, tags, skip, only, retries, load, client, progress, log_level, task, timeout_ms, capture',
+      'errors/schema.yml:8:5: unknown key "tool_name" in test; expected one of: name, server, tool, args, expect, expect_error, cache, tags, skip, only, retries, load, client, progress, log_level, task, cancel, timeout_ms, capture',
       'errors/schema.yml:12:26: "max_duration_ms" must be a number, got string "fast"',
       'errors/schema.yml:13:5: test is missing required key "name"',
     ]);
@@ -91,7 +91,7 @@ Deno.test("loadSuite() explains other schema problems in plain words", async (t)
     [
       "unknown top-level key",
       "tets: []\n",
-      'f.yml:1:1: unknown top-level key "tets"; expected one of: servers, server, variables, suites, tools, resources, prompts, lists, compliance, agents, evals, providers, budget, scan, cassette',
+      'f.yml:1:1: unknown top-level key "tets"; expected one of: servers, server, variables, suites, tools, resources, prompts, lists, requests, sequences, compliance, agents, evals, providers, budget, scan, cassette',
     ],
     [
       "server with neither command nor url",

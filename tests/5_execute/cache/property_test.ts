@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import type { ServerSpec, TestCase } from "../../../src/3_load/config/types.ts";
-import { type CacheSuite, openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
+import { openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
+import type { CacheSuite } from "../../../src/5_execute/cache/run_keys.ts";
 import type { TestResult } from "../../../src/4_record/run_record.ts";
 import { recordOf } from "./_record.ts";
 

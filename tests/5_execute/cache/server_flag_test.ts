@@ -8,6 +8,7 @@ import { openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
 import { eligibility } from "../../../src/5_execute/cache/eligibility.ts";
 import type { TestResult } from "../../../src/4_record/run_record.ts";
 import { recordOf } from "./_record.ts";
+import { storeFiles } from "./_project.ts";
 import type { Session } from "../../../src/2_connect/session/types.ts";
 
 const POS = { file: "s.yml", line: 1, col: 1 };
@@ -137,16 +138,17 @@ Deno.test("openResultCache() neither serves nor stores results of a --server fla
     const flagged = await openResultCache(suiteWith("cli flag"), [TEST], options);
     assert.equal(flagged.hits.size, 0);
     assert.deepEqual(flagged.toRun, [TEST]);
+    // Every file of the store with its content: a stored entry would rewrite the pack.
     const entries = async () => {
-      const found: string[] = [];
-      for await (const e of Deno.readDir(`${dir}/.mcptest/cache`)) found.push(e.name);
-      return found.length;
+      const files = await storeFiles(dir);
+      return await Promise.all(files.map(async (f) => [f, await Deno.readTextFile(f)]));
     };
     const before = await entries();
+    assert.equal(before.length, 1, "one pack");
     const { replayed: _, ...live } = PASSED;
     const completed = await flagged.complete(recordOf([live]), [TEST]);
     assert.equal(completed.tests[0]?.cached, undefined);
-    assert.equal(await entries(), before);
+    assert.deepEqual(await entries(), before);
   });
 });
 

@@ -1,101 +1,11 @@
-/** @module The result cache under hostile input (#23): a hit never shifts the replay, a forged, tampered or damaged entry is a miss, the secret stays outside the repository. */
+/** @module The result cache under hostile input (#23): a hit never shifts the replay, a forged, tampered or damaged pack or entry is a miss, the secret stays outside the repository. */
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { ServerSpec, TestCase } from "../../../src/3_load/config/types.ts";
-import type { TestResult } from "../../../src/4_record/run_record.ts";
-import { type CacheSuite, openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
 import { sha256 } from "../../../src/2_connect/cassette/connect.ts";
 import { canonicalJson } from "../../../src/0_base/util/canonical_json.ts";
-import { loadCacheSecret } from "../../../src/5_execute/cache/secret.ts";
-import { recordOf } from "./_record.ts";
-
-const POS = { file: "s.yml", line: 1, col: 1 };
-const SECRET = "a".repeat(64);
-
-const tool = (i: number, extra: Partial<TestCase> = {}): TestCase => ({
-  id: `s.yml::tool::t${i}`,
-  name: `t${i}`,
-  kind: "tool",
-  serverKey: "srv",
-  call: { kind: "tool", tool: "count", args: {} }, // every test sends the same request
-  assertions: [{
-    kind: "assertion",
-    target: "result.content[0].text",
-    matcher: { name: "exact", arg: String(i + 1), pos: POS },
-    pos: POS,
-  }],
-  budgets: [],
-  file: "s.yml",
-  pos: { ...POS, line: 1 + i * 10 },
-  order: i,
-  ...extra,
-} as TestCase);
-
-const SUITE: CacheSuite = {
-  servers: {
-    srv: {
-      key: "srv",
-      name: "srv",
-      target: { kind: "stdio", command: ["x"], env: {} },
-      timeoutMs: 1000,
-      parallel: false,
-      source: "test file",
-    } as unknown as ServerSpec,
-  },
-  tests: [],
-  secrets: [],
-};
-
-const passed = (t: TestCase): TestResult => ({
-  id: t.id,
-  name: t.name,
-  kind: "tool",
-  server: "srv",
-  file: "s.yml",
-  line: t.pos.line,
-  col: 1,
-  status: "pass",
-  durationMs: 1,
-  assertions: [],
-  budgets: [],
-  replayed: true,
-});
-
-async function inProject(body: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "mcptest-cache-trust-" });
-  try {
-    await Deno.mkdir(`${dir}/cassettes`);
-    await Deno.writeTextFile(`${dir}/cassettes/srv.json`, '{"exchanges":[]}');
-    await body(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-/** One run: every test that runs passes; the ids served from the cache. */
-async function run(dir: string, tests: TestCase[], secret = SECRET): Promise<string[]> {
-  const cache = await openResultCache(SUITE, tests, {
-    enabled: true,
-    cwd: dir,
-    mode: "auto",
-    updateSnapshots: false,
-    toolVersion: "x",
-    secret,
-  });
-  await cache.complete(recordOf(cache.toRun.map(passed)), tests);
-  return [...cache.hits.keys()];
-}
-
-async function entries(dir: string): Promise<string[]> {
-  const found: string[] = [];
-  for await (const sub of Deno.readDir(`${dir}/.mcptest/cache`)) {
-    for await (const file of Deno.readDir(`${dir}/.mcptest/cache/${sub.name}`)) {
-      found.push(`${dir}/.mcptest/cache/${sub.name}/${file.name}`);
-    }
-  }
-  return found.sort();
-}
+import { hmacHex, loadCacheSecret } from "../../../src/5_execute/cache/secret.ts";
+import { inProject, packs, run, tool } from "./_project.ts";
 
 Deno.test("a hit never shifts the replay: a cached test before a running one of its server runs", async () => {
   await inProject(async (dir) => {
@@ -121,33 +31,71 @@ Deno.test("a result stored after one sequence of tests is not served after anoth
   });
 });
 
-Deno.test("an entry written without this machine's secret is a miss (keys are not computable from public inputs)", async () => {
+/** The one pack of the project, parsed. */
+async function onlyPack(dir: string) {
+  const [file, ...more] = await packs(dir);
+  assert.ok(file !== undefined && more.length === 0, "one pack");
+  const text = await Deno.readTextFile(file);
+  return { file, text, pack: JSON.parse(text) };
+}
+
+Deno.test("an entry written without this machine's secret is a miss (keys and packs are not computable from public inputs)", async () => {
   await inProject(async (dir) => {
     const tests = [tool(0)];
     await run(dir, tests, "b".repeat(64)); // another machine, or a pull request's own secret
-    assert.equal((await entries(dir)).length, 1);
-    assert.deepEqual(await run(dir, tests), [], "an entry of another secret is never served");
-    // A forged entry at the place the old public key (SHA-256 of the inputs) would address.
+    const foreign = await onlyPack(dir);
+    assert.deepEqual(await run(dir, tests), [], "a pack of another secret is never served");
+    assert.deepEqual(await run(dir, tests), tests.map((t) => t.id), "this machine's own pack is");
+    const own = await onlyPack(dir).catch(() => undefined);
+    assert.equal(own, undefined, "two packs now: the foreign one is not this machine's");
+    const [a, b] = await packs(dir);
+    const mine = a === foreign.file ? b! : a!;
+    const good = await Deno.readTextFile(mine);
+    // The foreign pack's entries at this machine's pack path, under its tag: MACs do not match.
+    const planted = JSON.parse(foreign.text);
+    planted.pack = JSON.parse(good).pack;
+    await Deno.writeTextFile(mine, JSON.stringify(planted));
+    assert.deepEqual(await run(dir, tests), []);
+    // This machine's keys, results re-authenticated with a secret the forger holds: a miss.
+    await Deno.writeTextFile(mine, good);
+    const forged = JSON.parse(good);
+    for (
+      const [key, entry] of Object.entries(forged.entries) as [
+        string,
+        { result: unknown; mac: string },
+      ][]
+    ) {
+      entry.mac = hmacHex("c".repeat(64), `${key}\n${canonicalJson(entry.result)}`);
+    }
+    await Deno.writeTextFile(mine, JSON.stringify(forged));
+    assert.deepEqual(await run(dir, tests), []);
+    // A pack where the old public key (SHA-256 of the inputs) would put one: never read.
+    await Deno.remove(mine);
     const publicKey = await sha256(canonicalJson({ test: tests[0] }));
-    await Deno.mkdir(`${dir}/.mcptest/cache/${publicKey.slice(0, 2)}`, { recursive: true });
     await Deno.writeTextFile(
-      `${dir}/.mcptest/cache/${publicKey.slice(0, 2)}/${publicKey}.json`,
-      JSON.stringify({ format: "mcptest-result-cache", version: 2, key: publicKey }),
+      `${dir}/.mcptest/cache/packs/${publicKey.slice(0, 32)}-${publicKey.slice(32)}.json`,
+      JSON.stringify({ ...forged, pack: publicKey.slice(32) }),
     );
-    assert.deepEqual(await run(dir, tests, "c".repeat(64)), []);
+    assert.deepEqual(await run(dir, tests), []);
   });
 });
 
-Deno.test("a tampered entry is a miss: a failing result turned into a pass is not served", async () => {
+Deno.test("a tampered entry is a miss: a changed result is not served, its neighbours are", async () => {
   await inProject(async (dir) => {
-    const tests = [tool(0)];
+    const tests = [tool(0), tool(1)];
     await run(dir, tests);
-    const [file] = await entries(dir);
-    const entry = JSON.parse(await Deno.readTextFile(file!));
+    const { file, pack } = await onlyPack(dir);
+    const keys = Object.keys(pack.entries);
+    assert.equal(keys.length, 2);
+    const entry = pack.entries[keys[0]!];
+    const other = pack.entries[keys[1]!];
     entry.result.name = "renamed";
-    await Deno.writeTextFile(file!, JSON.stringify(entry));
-    assert.deepEqual(await run(dir, tests), []);
-    assert.deepEqual(await run(dir, tests), tests.map((t) => t.id), "the rewritten entry serves");
+    await Deno.writeTextFile(file, JSON.stringify(pack));
+    const served = await run(dir, tests);
+    // Only the entry after the last running test may be served (a hit never shifts the replay).
+    assert.deepEqual(served, other.result.id === tests[1]!.id ? [tests[1]!.id] : []);
+    assert.ok(!served.includes(entry.result.id), "the tampered entry is not served");
+    assert.deepEqual(await run(dir, tests), tests.map((t) => t.id), "the rewritten pack serves");
   });
 });
 
@@ -159,49 +107,67 @@ const damaged = fc.oneof(
     "null",
     "[[",
     "1e400",
+    '{"entries":[]}',
     "[".repeat(100_000) + "]".repeat(100_000),
   ),
   fc.json(),
   fc.string(),
 );
 
-/** The mutant still holds the very entry (whitespace, key order): it is a hit, rightly. */
-function sameEntry(text: string, good: string): boolean {
+/**
+ * The mutant still holds the very entry of `key` in a pack of the same format, version and tag
+ * (whitespace, key order, retention fields or other entries changed): it is a hit, rightly.
+ */
+function holdsEntry(text: string, good: string, key: string): boolean {
   try {
-    return canonicalJson(JSON.parse(text)) === canonicalJson(JSON.parse(good));
+    const [mutant, original] = [JSON.parse(text), JSON.parse(good)];
+    const entries = mutant?.entries;
+    if (entries === null || typeof entries !== "object" || Array.isArray(entries)) return false;
+    const entry = Object.hasOwn(entries, key) ? entries[key] : undefined;
+    const want = original.entries[key];
+    return ["format", "version", "pack"].every((f) => mutant[f] === original[f]) &&
+      entry !== null && typeof entry === "object" && entry.mac === want.mac &&
+      canonicalJson(entry.result) === canonicalJson(want.result);
   } catch {
     return false;
   }
 }
 
-Deno.test("a damaged entry is a miss, never an error (fast-check)", async () => {
+Deno.test("a damaged pack or entry is a miss, never an error (fast-check)", async () => {
   await inProject(async (dir) => {
     const tests = [tool(0)];
     await run(dir, tests);
-    const [file] = await entries(dir);
-    const good = await Deno.readTextFile(file!);
+    const { file, text: good, pack } = await onlyPack(dir);
+    const [key] = Object.keys(pack.entries);
+    const entryOf = (edit: (entry: Record<string, unknown>) => void) => {
+      const copy = JSON.parse(good);
+      edit(copy.entries[key!]);
+      return JSON.stringify(copy);
+    };
     const mutations = fc.oneof(
       damaged,
       fc.tuple(fc.nat(good.length), fc.nat(good.length), fc.string()).map(([a, b, s]) =>
         good.slice(0, Math.min(a, b)) + s + good.slice(Math.max(a, b))
       ),
-      fc.jsonValue().map((v) => {
-        const entry = JSON.parse(good);
-        entry.result.budgets = v;
-        return JSON.stringify(entry);
-      }),
+      fc.jsonValue().map((v) => entryOf((e) => (e.result as Record<string, unknown>).budgets = v)),
+      fc.jsonValue().map((v) => entryOf((e) => e.result = v)),
+      fc.jsonValue().map((v) => entryOf((e) => e.mac = v)),
+      fc.jsonValue().map((v) => entryOf((e) => e.seen = v)),
+      fc.jsonValue().map((v) => JSON.stringify({ ...JSON.parse(good), generation: v })),
+      fc.jsonValue().map((v) => JSON.stringify({ ...JSON.parse(good), entries: v })),
     );
     await fc.assert(
       fc.asyncProperty(mutations, async (text) => {
-        await Deno.writeTextFile(file!, text);
-        const served = await run(dir, tests); // rewrites the entry after the miss
-        assert.deepEqual(served, sameEntry(text, good) ? tests.map((t) => t.id) : []);
-        await Deno.writeTextFile(file!, good);
+        await Deno.writeTextFile(file, text);
+        const served = await run(dir, tests); // rewrites the pack after the miss
+        assert.deepEqual(served, holdsEntry(text, good, key!) ? tests.map((t) => t.id) : []);
+        await Deno.writeTextFile(file, good);
       }),
-      { numRuns: 150 },
+      { numRuns: 200 },
     );
-    await Deno.remove(file!);
-    await Deno.mkdir(file!); // a folder where the entry should be
+    await Deno.remove(file);
+    await Deno.mkdir(file); // a folder where the pack should be: a miss, and it cannot be written
+    assert.deepEqual(await run(dir, tests), []);
     assert.deepEqual(await run(dir, tests), []);
   });
 });

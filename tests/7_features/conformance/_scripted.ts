@@ -3,6 +3,7 @@
 import type { SafeTool } from "../../../src/3_load/config/safe_tool.ts";
 import assert from "node:assert/strict";
 import type {
+  DpopCredentials,
   ProbeContext,
   ProbeOutcome,
 } from "../../../src/7_features/conformance/probes/probe_types.ts";
@@ -33,6 +34,9 @@ export function scriptedContext(options: {
   readonly serverMessages?: readonly unknown[];
   readonly onNotify?: (method: string, params: Record<string, unknown>) => void;
   readonly safeTools?: readonly SafeTool[];
+  readonly dpop?: DpopCredentials;
+  /** The session's per-request deadline (`--timeout`; default 1000 ms). */
+  readonly timeoutMs?: number;
 }): ProbeContext {
   const { capabilities } = options;
   const transport = options.transport ?? "http";
@@ -44,10 +48,14 @@ export function scriptedContext(options: {
     ...(options.serverMessages ? { serverMessages: options.serverMessages } : {}),
     ...(options.onNotify ? { onNotify: options.onNotify } : {}),
   });
-  const session: Session = options.url === undefined ? scripted : {
+  const server = options.timeoutMs === undefined
+    ? scripted.server
+    : { ...scripted.server, timeoutMs: options.timeoutMs };
+  const plain: Session = server === scripted.server ? scripted : { ...scripted, server };
+  const session: Session = options.url === undefined ? plain : {
     ...scripted,
     server: {
-      ...scripted.server,
+      ...server,
       target: { kind: "http", url: options.url, headers: {}, transport: "streamable-http" },
     },
   };
@@ -55,6 +63,7 @@ export function scriptedContext(options: {
     version: "2026-07-28",
     transport,
     ...(options.safeTools ? { safeTools: options.safeTools } : {}),
+    ...(options.dpop ? { dpop: options.dpop } : {}),
   }).ctx;
 }
 

@@ -33,7 +33,11 @@ Deno.test("EMBEDDED_CORPUS covers 2025-11-25 and 2026-07-28 with well-formed SEP
       assert.ok(seps.length >= 5);
       const ids = new Set<string>();
       for (const sep of seps) {
-        assert.match(sep.spec_url, /^https:\/\/modelcontextprotocol\.io\//);
+        // The spec site, or an extension's own repository (SEP-1932 DPoP lives in ext-auth).
+        assert.match(
+          sep.spec_url,
+          /^https:\/\/(modelcontextprotocol\.io\/|github\.com\/modelcontextprotocol\/ext-)/,
+        );
         for (const requirement of sep.requirements) {
           if (!isChecked(requirement)) {
             assert.ok(requirement.excluded.length > 0);

@@ -6,12 +6,9 @@ import { EMBEDDED_CORPUS } from "../../../src/7_features/conformance/embedded.ts
 import { readFlatCorpus } from "../../../src/7_features/conformance/read_corpus_dir.ts";
 import { fixture } from "./_cli.ts";
 
-const DPOP = "needs a DPoP-bound access token from the server's own authorization server";
-const LIST_CHANGE = "needs the server's list to change during the run; mcptest cannot cause that";
-
 /** Ids about clients, authorization servers or workload identity: not observable on an MCP server. */
 function notServerSide(check: string): boolean {
-  return /-client-|^sep-\d+-as-|^sep-1932-asymmetric|^wif-/.test(check) ||
+  return /-client-|^sep-\d+-as-|^wif-/.test(check) ||
     /^sep-(837|2207|2350|2352|2468)-/.test(check) ||
     // What the client puts in its own request (the server side is http-server-header-mismatch-400).
     check === "sep-2575-http-version-header-matches-meta";
@@ -23,23 +20,8 @@ function notServerSide(check: string): boolean {
  * list on purpose.
  */
 const KNOWN_GAPS: Readonly<Record<string, string>> = {
-  "sep-1932-server-validate-proof": DPOP,
-  "sep-1932-server-iat-window": DPOP,
-  "sep-1932-server-reject-401": DPOP,
-  "sep-1932-server-nonce": DPOP,
-  "sep-1932-server-audience-validation": DPOP,
-  "sep-2106-no-network-ref-deref":
-    "needs the server to validate against a schema mcptest supplies; servers validate only their own schemas",
   "sep-2322-default-result-type-complete":
     "a client obligation (clients MUST assume complete); kept here because upstream files it under servers",
-  "sep-2322-reject-tampered-state":
-    "conditional on server internals: only requestState that influences authorization or logic must be verified",
-  "sep-2575-server-sends-prompts-list-changed-on-subscription": LIST_CHANGE,
-  "sep-2575-server-sends-tools-list-changed-on-subscription": LIST_CHANGE,
-  "sep-2663-mrtr-synchronous-before-task-creation":
-    "needs a tool that asks for input before creating a task, and mcptest answering that input as a user",
-  "sep-2663-no-key-reuse-after-response":
-    "needs mcptest to answer a task's input request as a user would, then watch the key's later use",
 };
 
 Deno.test("the probe registry scores a corpus in upstream's own flat format", async () => {
@@ -51,8 +33,25 @@ Deno.test("the probe registry scores a corpus in upstream's own flat format", as
   assert.ok(listing.implemented >= 40, `only ${listing.implemented} upstream ids have a probe`);
   assert.deepEqual(serverSide, Object.keys(KNOWN_GAPS));
   for (const [check, reason] of Object.entries(KNOWN_GAPS)) assert.ok(reason.length > 20, check);
-  // The renamed ids now match upstream's.
-  for (const check of ["sep-2243-server-decode-base64", "sep-2575-server-sends-subscription-ack"]) {
+  // The renamed ids now match upstream's, and the ids of issue #24 have probes.
+  for (
+    const check of [
+      "sep-2243-server-decode-base64",
+      "sep-2575-server-sends-subscription-ack",
+      "sep-1932-server-validate-proof",
+      "sep-1932-server-iat-window",
+      "sep-1932-server-reject-401",
+      "sep-1932-server-nonce",
+      "sep-1932-server-audience-validation",
+      "sep-1932-asymmetric-alg-only",
+      "sep-2106-no-network-ref-deref",
+      "sep-2322-reject-tampered-state",
+      "sep-2575-server-sends-tools-list-changed-on-subscription",
+      "sep-2575-server-sends-prompts-list-changed-on-subscription",
+      "sep-2663-no-key-reuse-after-response",
+      "sep-2663-mrtr-synchronous-before-task-creation",
+    ]
+  ) {
     assert.ok(listing.checks.find((c) => c.check === check)?.implemented, check);
   }
 });

@@ -1,4 +1,4 @@
-/** @module The result cache through `mcptest run`: served on the second replay, shown as cached, bypassed by --no-cache, never for live servers. */
+/** @module The result cache through `mcptest run`: served on the second replay from one pack per server, shown as cached, bypassed by --no-cache, never for live servers. */
 
 import assert from "node:assert/strict";
 import { itemsServerYaml, mcptest as run, tempProject } from "../../_helpers/cli.ts";
@@ -27,6 +27,16 @@ Deno.test("mcptest run serves eligible replayed tests from the cache", async () 
     assert.equal(second.code, 0);
     assert.match(second.stdout, /PASS {2}echo hi +\(\d+ms, replay\) \(cached\)/);
     assert.match(second.stdout, /PASS {2}echo opted out +\(\d+ms, replay\)\n/);
+    // The store: one pack for the one replayed server, nothing else (no file per test).
+    const store: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/.mcptest/cache`)) store.push(e.name);
+    assert.deepEqual(store, ["packs"]);
+    const packs: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/.mcptest/cache/packs`)) packs.push(e.name);
+    assert.equal(packs.length, 1, packs.join(", "));
+    assert.match(packs[0]!, /^[0-9a-f]{32}-[0-9a-f]{32}\.json$/);
+    const pack = JSON.parse(await Deno.readTextFile(`${dir}/.mcptest/cache/packs/${packs[0]}`));
+    assert.equal(Object.keys(pack.entries).length, 1, "the opted-out test is not stored");
     const json = await mcptest(["run", "suite.yml", "--reporter", "json"], { cwd: dir });
     const tests = JSON.parse(json.stdout).tests;
     assert.equal(tests[0].cached, undefined);

@@ -147,7 +147,10 @@ Deno.test("mcptest serve: bad arguments are usage errors (exit 2)", async (t) =>
   await t.step("a file that is not a cassette", async () => {
     const run = await mcptest(["serve", "deno.json"]);
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /deno\.json: not a cassette: "format" is undefined/);
+    assert.match(
+      run.stderr,
+      /deno\.json: not a cassette: it has no "format" key, expected "format": "mcptest-cassette"/,
+    );
   });
   await t.step("a malformed --http", async () => {
     const run = await mcptest([

@@ -1,7 +1,7 @@
 /** @module `mcptest init`: reads the server's surface, writes a starter suite that loads, never overwrites. */
 
 import assert from "node:assert/strict";
-import { exampleFor, objectExample } from "../../../src/7_features/init/example_args.ts";
+import { exampleFor, objectExample } from "../../../src/0_base/util/schema_example.ts";
 import { parseServerFlag } from "../../../src/3_load/config/server_spec.ts";
 import { DEFAULT_INIT_NAME } from "../../../src/7_features/init/init_suite.ts";
 import { itemsServerArgv, mcptest, ROOT, startHttp } from "../../_helpers/cli.ts";

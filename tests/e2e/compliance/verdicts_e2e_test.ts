@@ -52,9 +52,10 @@ function assertExplained(version: string, results: readonly TestResult[]): void 
       `${result.id} (${result.status}) says why: ${JSON.stringify(result)}`,
     );
     assert.equal(result.rule?.revision, version);
+    // The core spec, or an official extension's own (MCP Apps: ext-apps).
     assert.match(
       result.rule?.specUrl ?? "",
-      /^https:\/\/modelcontextprotocol\.io\/specification\//,
+      /^https:\/\/(modelcontextprotocol\.io\/specification|github\.com\/modelcontextprotocol\/ext-[a-z-]+\/blob\/main\/specification)\//,
     );
   }
 }

@@ -6,12 +6,14 @@ import { mcptest, ROOT } from "../../_helpers/cli.ts";
 
 /** How many tests each example holds (every examples/protocol/*.yml must be listed). */
 const EXAMPLES: Record<string, number> = {
-  "elicitation.yml": 2,
+  "elicitation.yml": 3,
   "logging.yml": 1,
   "pages.yml": 2,
   "progress.yml": 1,
+  "requests.yml": 6,
   "roots.yml": 2,
   "sampling.yml": 3,
+  "sequences.yml": 2,
   "tasks.yml": 2,
 };
 

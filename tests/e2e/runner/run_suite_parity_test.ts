@@ -47,6 +47,9 @@ const RUNS: Record<string, { args?: string[]; config?: boolean; env?: Record<str
   },
   "agent-llm-judge.yml": { env: AGENT.env },
   "agent-issues-and-notifications.yml": { env: AGENT.env },
+  "compliance-capabilities.yml": {},
+  "llm-judge-matchers.yml": { env: AGENT.env },
+  "mcp-apps.yml": {},
 };
 const NOT_RUN_RECORDS = new Set(["migration-legacy-suite.yml"]);
 

@@ -5,6 +5,7 @@ import type { RevisionInfo } from "../../../0_base/protocol/revisions.ts";
 import { responseRoot } from "../../runner/response_root.ts";
 import { runFreshProbe } from "./fresh_probe.ts";
 import { runHttpProbe } from "./http_probe.ts";
+import { runUiResourcesProbe } from "./ui_resources_probe.ts";
 import { duplicateIds, progressObservation, repeatObservation } from "./observations.ts";
 import type { RuleProbe } from "../../../3_load/compliance_corpus/types.ts";
 
@@ -12,6 +13,10 @@ import type { RuleProbe } from "../../../3_load/compliance_corpus/types.ts";
 export interface ProbeOutcome {
   readonly root: Record<string, unknown>;
   readonly failure?: string;
+  /** Why a pass would prove nothing, said better than the unmet `verified_when` can say it. */
+  readonly unverified?: string;
+  /** The probe could not run at all (a session of its own did not open): nothing to judge. */
+  readonly error?: string;
 }
 
 /**
@@ -171,15 +176,29 @@ export async function runProbe(
           "so what the notification drew cannot be told",
       };
     }
-    case "http": {
-      const target = session.server.target;
-      if (target.kind !== "http") return { root: {}, failure: "http probe on a stdio server" };
-      try {
-        return { root: { ...await runHttpProbe(probe, target, revision, timeoutMs) } };
-      } catch (error) {
-        return { root: {}, failure: error instanceof Error ? error.message : String(error) };
-      }
-    }
+    case "client_capability":
+      // It needs sessions of its own (declaring the capability, and not): run_rules runs it.
+      return { root: {}, error: "a client_capability probe runs on sessions of its own" };
+    case "ui_resources":
+      return await runUiResourcesProbe(session, timeoutMs);
+    case "http":
+      return await httpProbeRoot(session, probe, revision, timeoutMs);
+  }
+}
+
+/** An http probe's root (raw HTTP against the endpoint; a stdio server has none). */
+async function httpProbeRoot(
+  session: Session,
+  probe: Extract<RuleProbe, { kind: "http" }>,
+  revision: RevisionInfo,
+  timeoutMs: number,
+): Promise<ProbeOutcome> {
+  const target = session.server.target;
+  if (target.kind !== "http") return { root: {}, failure: "http probe on a stdio server" };
+  try {
+    return { root: { ...await runHttpProbe(probe, target, revision, timeoutMs) } };
+  } catch (error) {
+    return { root: {}, failure: error instanceof Error ? error.message : String(error) };
   }
 }
 

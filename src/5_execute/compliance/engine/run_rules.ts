@@ -6,7 +6,11 @@ import type { RuleRef, TestResult } from "../../../4_record/run_record.ts";
 import type { Session } from "../../../2_connect/session/types.ts";
 import type { RegistryEntry, RuleSpec } from "../../../3_load/compliance_corpus/types.ts";
 import { assertAll } from "./assert.ts";
-import { runProbe } from "./probe_root.ts";
+import { type ProbeOutcome, runProbe } from "./probe_root.ts";
+import { appsOutcome } from "./apps_session.ts";
+import { runCapabilityProbe } from "./capability_probe.ts";
+import type { ClientSpec } from "../../../2_connect/session/client_spec.ts";
+import type { SafeTool } from "../../../3_load/config/safe_tool.ts";
 import { runSetup } from "./setup.ts";
 import { fillTemplates } from "./templates.ts";
 import { severityIn } from "../../../3_load/compliance_corpus/severity.ts";
@@ -48,6 +52,14 @@ export interface RunRulesOptions {
    * Default: one registry per {@link runRules} call.
    */
   readonly auth?: AuthRegistry;
+  /**
+   * Open another session to the same server whose client is `client` (revision pinned): the
+   * `client_capability` rules run on two of their own (the capability declared, and not). Without
+   * it those rules are an error (nothing to judge).
+   */
+  readonly openClientSession?: (client: ClientSpec) => Promise<Session>;
+  /** The tools named safe to call (`--safe-tool`, `safe_tools:`); none: the read-only default. */
+  readonly safeTools?: readonly SafeTool[];
 }
 
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
@@ -203,17 +215,11 @@ export async function runRule(
     };
   }
   const { rule: filled, credentials } = prepared;
-  const watchWire = filled.expect.some((e) => e.target.startsWith("transport_observation"));
-  const { timeoutMs } = options;
-  const outcome = credentials !== undefined && filled.probe.kind === "http"
-    ? await runCredentialedHttpProbe(
-      session,
-      filled.probe,
-      options.revision,
-      timeoutMs,
-      credentials,
-    )
-    : await runProbe(session, filled.probe, options.revision, timeoutMs, watchWire);
+  const outcome = await probeOutcome(session, filled, options, credentials);
+  if (outcome.error !== undefined) {
+    const failure = { message: `could not run: ${outcome.error}` };
+    return { ...base, status: "error", durationMs: elapsed(), assertions: [], failure };
+  }
   const suiteDir = options.suiteDir ?? ".";
   const unjudged = filled.requires === "response" && !answered(outcome.root)
     ? `no answer to judge (${outcome.failure ?? "the server sent none"}); ` +
@@ -224,7 +230,10 @@ export async function runRule(
   }
   const assertions = await assertAll(outcome.root, filled.expect, pos, suiteDir);
   const passed = assertions.every((a) => a.status === "pass");
-  const vacuous = passed ? await unverified(outcome.root, filled, pos, suiteDir) : undefined;
+  const unmet = passed ? await unverified(outcome.root, filled, pos, suiteDir) : undefined;
+  const vacuous = unmet !== undefined && outcome.unverified !== undefined
+    ? `not verified: ${outcome.unverified}`
+    : unmet;
   const result: TestResult = vacuous !== undefined
     ? { ...base, status: "skip", durationMs: elapsed(), assertions, skipReason: vacuous }
     : {
@@ -237,6 +246,38 @@ export async function runRule(
   // A server may echo a token (or a fetch error name the URL that carried one): never keep it.
   const secrets = credentials === undefined ? [] : credentialSecrets(credentials);
   return secrets.length === 0 ? result : redactTests([result], secrets)[0]!;
+}
+
+/** Run the rule's probe: over the session, with the server's credentials, or on sessions of its own. */
+async function probeOutcome(
+  session: Session,
+  rule: RuleSpec,
+  options: RunRulesOptions,
+  credentials: ProbeCredentials | undefined,
+): Promise<ProbeOutcome> {
+  const { probe } = rule;
+  const { timeoutMs, revision } = options;
+  if (credentials !== undefined && probe.kind === "http") {
+    return await runCredentialedHttpProbe(session, probe, revision, timeoutMs, credentials);
+  }
+  if (probe.kind === "ui_resources" && options.openClientSession !== undefined) {
+    return await appsOutcome(options, options.openClientSession, session, timeoutMs);
+  }
+  if (probe.kind === "client_capability") {
+    if (options.openClientSession === undefined) {
+      return {
+        root: {},
+        error: "this rule needs sessions of its own, and none can be opened here",
+      };
+    }
+    return await runCapabilityProbe(probe.capability, {
+      open: options.openClientSession,
+      safeTools: options.safeTools ?? [],
+      timeoutMs,
+    });
+  }
+  const watchWire = rule.expect.some((e) => e.target.startsWith("transport_observation"));
+  return await runProbe(session, probe, revision, timeoutMs, watchWire);
 }
 
 /** Whether a probe's root holds an answer (a JSON-RPC response envelope). */
@@ -292,9 +333,14 @@ export async function runRules(
   const fresh = options.openSession === undefined
     ? []
     : rules.flatMap((rule, i) => rule.probe.kind === "fresh" ? [i] : []);
+  // Capability rules run on sessions of their own, one rule at a time, beside the shared session.
+  const capability = options.openClientSession === undefined
+    ? []
+    : rules.flatMap((rule, i) => rule.probe.kind === "client_capability" ? [i] : []);
   const apart = http && options.openSession !== undefined ? raw : [];
   const last = http && options.openSession !== undefined ? [] : raw;
-  const onSession = rules.flatMap((_, i) => fresh.includes(i) || raw.includes(i) ? [] : [i]);
+  const elsewhere = new Set([...fresh, ...raw, ...capability]);
+  const onSession = rules.flatMap((_, i) => elsewhere.has(i) ? [] : [i]);
   const run = (target: Session, i: number) => runRule(target, rules[i]!, options);
   const shares = Array.from(
     { length: Math.min(RAW_SESSIONS, apart.length) },
@@ -321,10 +367,13 @@ export async function runRules(
   const freshRuns = fresh.map(async (i) => {
     results[i] = await run(session, i);
   });
+  const capabilityRuns = (async () => {
+    for (const i of capability) results[i] = await run(session, i);
+  })();
   for (const i of onSession) results[i] = await run(session, i);
   for (const i of last) results[i] = await run(session, i);
   await Promise.all(ownSessions);
   for (const i of onSessionLate.sort((a, b) => a - b)) results[i] = await run(session, i);
-  await Promise.all(freshRuns);
+  await Promise.all([...freshRuns, capabilityRuns]);
   return results;
 }

@@ -160,7 +160,7 @@ async function createTask(
 }
 
 /** The server's suggested pause between polls: `pollIntervalMs`, else 2025-11-25's `pollInterval`. */
-function pollIntervalOf(task: Record<string, unknown>): number | undefined {
+export function pollIntervalOf(task: Record<string, unknown>): number | undefined {
   const hint = task.pollIntervalMs ?? task.pollInterval;
   return typeof hint === "number" && Number.isFinite(hint) && hint >= 0 ? hint : undefined;
 }

@@ -2,7 +2,7 @@
 
 import { findRevision } from "../../../0_base/protocol/revisions.ts";
 import type { Exchange, RequestOptions, Session } from "../../../2_connect/session/types.ts";
-import type { ProbeContext, SafeTool } from "./probe_types.ts";
+import type { DpopCredentials, ProbeContext, SafeTool } from "./probe_types.ts";
 
 /**
  * Whether a request got no answer at all: no response and no HTTP status, because its deadline
@@ -35,6 +35,8 @@ export interface ProbeContextOptions {
   readonly transport: "stdio" | "http";
   /** The tools probes may call (`--safe-tool`). */
   readonly safeTools?: readonly SafeTool[];
+  /** A DPoP-bound access token and its key, for the SEP-1932 probes. */
+  readonly dpop?: DpopCredentials;
 }
 
 /**
@@ -85,6 +87,7 @@ export function createProbeContext(session: Session, options: ProbeContextOption
     stateless: revision?.lifecycle === "stateless",
     transport: options.transport,
     ...(options.safeTools?.length ? { safeTools: options.safeTools } : {}),
+    ...(options.dpop ? { dpop: options.dpop } : {}),
     capabilities: session.serverCapabilities ?? {},
     cached(method, params) {
       const key = `${method}\u0000${JSON.stringify(params ?? null)}`;

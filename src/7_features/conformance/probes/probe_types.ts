@@ -2,6 +2,7 @@
 
 import type { SafeTool } from "../../../3_load/config/safe_tool.ts";
 import type { Exchange, RequestOptions, Session } from "../../../2_connect/session/types.ts";
+import type { DpopCredentials } from "./_dpop_proof.ts";
 
 /** What a probe found. */
 export interface ProbeOutcome {
@@ -21,6 +22,11 @@ export interface ProbeContext {
    * without arguments (the default when none is named).
    */
   readonly safeTools?: readonly SafeTool[];
+  /**
+   * A DPoP-bound access token and its key (the `dpop` option of runConformance): the SEP-1932
+   * probes send proofs with them; without them those needing an accepted proof stay not-verified.
+   */
+  readonly dpop?: DpopCredentials;
   /** The corpus version being scored. */
   readonly version: string;
   /** Whether the negotiated revision is the stateless (2026-07-28) one. */
@@ -76,4 +82,4 @@ export const notVerified = (detail: string): ProbeOutcome => ({ status: "not-ver
 /** Why an HTTP-only check does not apply to a stdio server (the SKIP reason in every report). */
 export const STDIO_SKIP = "HTTP-only requirement; the server runs over stdio";
 
-export type { SafeTool };
+export type { DpopCredentials, SafeTool };

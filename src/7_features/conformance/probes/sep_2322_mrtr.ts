@@ -28,7 +28,7 @@ const ASKING_META = {
 };
 
 /** A tool call that returned an InputRequiredResult. */
-interface InputRun {
+export interface InputRun {
   readonly tool: string;
   readonly first: Record<string, unknown>;
 }
@@ -40,7 +40,7 @@ const NO_INPUT = "no safe tool answered with an InputRequiredResult (a tool asks
   "tools it can call without arguments)";
 
 /** Call safe tools (client declares elicitation, sampling, roots) until one asks for input. */
-function inputRun(ctx: ProbeContext): Promise<InputRun | ProbeOutcome> {
+export function inputRun(ctx: ProbeContext): Promise<InputRun | ProbeOutcome> {
   let run = runs.get(ctx);
   if (!run) {
     run = (async () => {
@@ -60,7 +60,12 @@ function inputRun(ctx: ProbeContext): Promise<InputRun | ProbeOutcome> {
   return run;
 }
 
-function call(ctx: ProbeContext, name: string, extra: Record<string, unknown>): Promise<Exchange> {
+/** tools/call of `name` as a client that declares elicitation, sampling and roots, with `extra` params. */
+export function call(
+  ctx: ProbeContext,
+  name: string,
+  extra: Record<string, unknown>,
+): Promise<Exchange> {
   return ctx.session.request("tools/call", {
     name,
     arguments: argumentsFor(ctx, name),

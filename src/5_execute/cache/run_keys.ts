@@ -1,0 +1,116 @@
+/** @module The keys of one run's cacheable tests: which servers replay which cassette, which tests are eligible, and each one's key with its replay prefix (docs/cache.md). */
+
+import { relative } from "node:path";
+import {
+  serverCassetteMode,
+  serverCassettePath,
+  sha256,
+} from "../../2_connect/cassette/connect.ts";
+import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
+import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
+import { eligibility } from "./eligibility.ts";
+import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash } from "./key.ts";
+
+/** What the cache needs of the suite. */
+export interface CacheSuite {
+  readonly servers: Readonly<Record<string, ServerSpec>>;
+  readonly tests: readonly TestCase[];
+  readonly secrets: readonly string[];
+  readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
+}
+
+/** What keying needs of the run. */
+export interface KeyingOptions {
+  /** Working directory: test files are relative to it, the store is `<cwd>/.mcptest/cache`. */
+  readonly cwd: string;
+  /** The run's cassette mode. */
+  readonly mode: "auto" | "live" | "record";
+  /** `--update-snapshots`. */
+  readonly updateSnapshots: boolean;
+  /** mcptest's version. */
+  readonly toolVersion: string;
+  /** Tests that run but are never looked up nor stored (skips, captures): they still count in the replay prefix. */
+  readonly neverCached?: (test: TestCase) => boolean;
+}
+
+/** The cassette a server replays: its path (relative to the working directory) and SHA-256. */
+export interface Cassette {
+  readonly path: string;
+  readonly hash: string;
+}
+
+/** One cacheable test's key and server. */
+export interface Keyed {
+  /** The cache key ({@link cacheKey}). */
+  readonly key: string;
+  /** The test's server key. */
+  readonly server: string;
+}
+
+/**
+ * The key of every cacheable selected test, by id. Each key holds the replay prefix of its server:
+ * the tests before it on the same server (a replay answers repeats in recorded order), so a result
+ * stored after one sequence of tests is never served after another (a `--filter`, an edit).
+ */
+export async function keysOf(
+  suite: CacheSuite,
+  selected: readonly TestCase[],
+  options: KeyingOptions,
+  cassettes: ReadonlyMap<string, Cassette>,
+  secret: string,
+): Promise<Map<string, Keyed>> {
+  const secrets = await secretsHash(suite.secrets);
+  const keys = new Map<string, Keyed>();
+  const prefixes = new Map<string, string>();
+  for (const test of [...selected].sort((a, b) => a.order - b.order)) {
+    const prefix = prefixes.get(test.serverKey) ?? EMPTY_PREFIX;
+    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, test));
+    const server = suite.servers[test.serverKey];
+    const cassetteHash = cassettes.get(test.serverKey)?.hash;
+    const verdict = eligibility(test, {
+      mode: options.mode,
+      updateSnapshots: options.updateSnapshots,
+      cassetteHash,
+      optedOut: test.noCache === true || options.neverCached?.(test) === true,
+      serverFlag: server?.source === "cli flag",
+    });
+    if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
+    keys.set(test.id, {
+      server: test.serverKey,
+      key: cacheKey({
+        test,
+        server: { name: server.name, revision: server.revision },
+        cassetteHash,
+        normalize: suite.cassette?.normalize ?? [],
+        secretsHash: secrets,
+        toolVersion: options.toolVersion,
+        prefix,
+      }, secret),
+    });
+  }
+  return keys;
+}
+
+/**
+ * The cassette each server of the selected tests would replay, with the SHA-256 of its bytes (mode
+ * `auto` only; never for a `--server` flag target, which always runs live: its tests are neither
+ * looked up nor stored).
+ */
+export async function cassettesOf(
+  suite: CacheSuite,
+  selected: readonly TestCase[],
+  options: KeyingOptions,
+): Promise<Map<string, Cassette>> {
+  const cassettes = new Map<string, Cassette>();
+  if (options.mode !== "auto") return cassettes;
+  for (const key of new Set(selected.map((t) => t.serverKey))) {
+    const server = suite.servers[key];
+    if (!server || serverCassetteMode(server, options.mode) !== "auto") continue;
+    const path = serverCassettePath(suite, server, options.cwd);
+    try {
+      const hash = await sha256(await Deno.readTextFile(path));
+      cassettes.set(key, { path: relative(options.cwd, path), hash });
+    } catch { /* no cassette, or an unreadable one (the run reports it): nothing is cached */ }
+  }
+  return cassettes;
+}

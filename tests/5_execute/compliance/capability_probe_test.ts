@@ -1,0 +1,250 @@
+/** @module The client_capability probe on scripted sessions: which tools it calls, the two sessions it opens, and the verdicts of the capability rules (pass, fail, not verified, error). */
+
+import assert from "node:assert/strict";
+import type { ClientSpec } from "../../../src/2_connect/session/client_spec.ts";
+import type { Exchange, ServerMessage, Session } from "../../../src/2_connect/session/types.ts";
+import type { ServerSpec } from "../../../src/3_load/config/types.ts";
+import { findRevision } from "../../../src/0_base/protocol/revisions.ts";
+import { COMPLIANCE_CORPUS } from "../../../src/3_load/compliance_corpus/embedded.ts";
+import {
+  CAPABILITY_METHODS,
+  type ClientCapability,
+  exercisingClient,
+  runCapabilityProbe,
+} from "../../../src/5_execute/compliance/engine/capability_probe.ts";
+import { runRule, runRules } from "../../../src/5_execute/compliance/engine/run_rules.ts";
+
+/**
+ * How the scripted server behaves: `conformant` asks only a client that declared the capability,
+ * `always` asks whatever was declared, `never` asks nothing, `input` asks in a 2026-style
+ * `input_required` result whatever was declared.
+ */
+type Behaviour = "conformant" | "always" | "never" | "input";
+
+const TOOLS = [
+  { name: "ask", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+  { name: "summarize", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+  { name: "where", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+  { name: "delete", inputSchema: { type: "object" } },
+  {
+    name: "lookup",
+    inputSchema: { type: "object", required: ["q"] },
+    annotations: { readOnlyHint: true },
+  },
+];
+const ASKS: Record<string, ClientCapability> = {
+  ask: "elicitation",
+  summarize: "sampling",
+  where: "roots",
+};
+
+const SERVER: ServerSpec = {
+  key: "s",
+  name: "s",
+  target: { kind: "stdio", command: ["x"], env: {} },
+  parallel: false,
+  timeoutMs: 1000,
+  source: "cli flag",
+};
+
+/** A scripted session of a server that behaves as `behaviour`, for a client declaring `client`. */
+function scriptedSession(
+  behaviour: Behaviour,
+  client: ClientSpec,
+  calls: { name: string; arguments: unknown }[],
+): Session {
+  const messages: ServerMessage[] = [];
+  let id = 0;
+  const answer = (method: string, params?: Record<string, unknown>): unknown => {
+    if (method === "tools/list") return { tools: TOOLS };
+    const name = String(params?.name);
+    calls.push({ name, arguments: params?.arguments });
+    const capability = ASKS[name];
+    if (capability === undefined || behaviour === "never") return { content: [] };
+    const request = { method: CAPABILITY_METHODS[capability], params: {} };
+    if (behaviour === "input") {
+      return { resultType: "input_required", inputRequests: { one: request } };
+    }
+    if (behaviour === "always" || client.capabilities[capability] !== undefined) {
+      messages.push({ message: { jsonrpc: "2.0", id: `srv-${++id}`, ...request } });
+    }
+    return { content: [] };
+  };
+  return {
+    server: { ...SERVER, client },
+    protocolVersion: "2025-11-25",
+    serverCapabilities: { tools: {} },
+    serverInfo: { name: "s", version: "1" },
+    request(method, params) {
+      const result = answer(method, params);
+      return Promise.resolve({
+        request: { jsonrpc: "2.0", id: ++id, method },
+        response: { jsonrpc: "2.0", id, result },
+        durationMs: 0,
+        notifications: [],
+      } as unknown as Exchange);
+    },
+    notify: () => Promise.resolve(),
+    sendRaw: () => Promise.reject(new Error("not scripted")),
+    fence: () => Promise.resolve({ held: true, mark: messages.length, end: messages.length }),
+    capture: () => ({
+      server_label: "s",
+      server_capabilities: { tools: {} },
+      exchanges: [],
+      server_messages: [...messages],
+    }),
+    close: () => Promise.resolve(),
+  };
+}
+
+/** An opener of scripted sessions, with what each session declared and the calls made. */
+function opener(behaviour: Behaviour) {
+  const opened: ClientSpec[] = [];
+  const calls: { name: string; arguments: unknown }[][] = [];
+  return {
+    opened,
+    calls,
+    open: (client: ClientSpec) => {
+      opened.push(client);
+      calls.push([]);
+      return Promise.resolve(scriptedSession(behaviour, client, calls.at(-1)!));
+    },
+  };
+}
+
+const probe = (capability: ClientCapability, behaviour: Behaviour, safeTools = []) => {
+  const o = opener(behaviour);
+  return { o, run: runCapabilityProbe(capability, { open: o.open, safeTools, timeoutMs: 1000 }) };
+};
+
+Deno.test("exercisingClient(): declares exactly the capability, with a scripted reply", () => {
+  assert.deepEqual(Object.keys(exercisingClient("sampling").capabilities), ["sampling"]);
+  assert.equal(exercisingClient("sampling").sampling?.length, 1);
+  assert.deepEqual(exercisingClient("elicitation").elicitation, [{
+    result: { action: "decline" },
+  }]);
+  assert.deepEqual(exercisingClient("roots").roots, [{ uri: "file:///mcptest", name: "mcptest" }]);
+});
+
+Deno.test("capability probe: declared, then undeclared, the same calls; a conformant server asks only the declaring client", async () => {
+  const { o, run } = probe("elicitation", "conformant");
+  const outcome = await run;
+  assert.equal(outcome.error, undefined);
+  assert.equal(outcome.unverified, undefined);
+  assert.deepEqual(o.opened.map((c) => Object.keys(c.capabilities)), [["elicitation"], []]);
+  const root = outcome.root as Record<string, { drawn: number; tool_calls: string[] }>;
+  assert.equal(root.declared!.drawn, 1);
+  assert.deepEqual(root.declared!.tool_calls, ["ask"], "stops at the first tool that drew it");
+  assert.equal(root.undeclared!.drawn, 0);
+  assert.deepEqual(root.undeclared!.tool_calls, ["ask"]);
+  assert.deepEqual(root.exercised, { tool_calls: 1 });
+});
+
+Deno.test("capability probe: the read-only default skips tools that write or need arguments", async () => {
+  const { o, run } = probe("roots", "conformant");
+  await run;
+  // ask and summarize draw nothing for roots; where does: lookup (required q) and delete never run.
+  assert.deepEqual(o.calls[0]!.map((c) => c.name), ["ask", "summarize", "where"]);
+});
+
+Deno.test("capability probe: a server that asks a client that did not declare it is seen (JSON-RPC and input_required)", async () => {
+  for (const behaviour of ["always", "input"] as const) {
+    const outcome = await probe("sampling", behaviour).run;
+    const root = outcome.root as Record<string, { drawn: number; server_requests: unknown[] }>;
+    assert.equal(root.undeclared!.drawn, 1, behaviour);
+    const sampling = root.undeclared!.server_requests.filter((r) =>
+      (r as { method?: string }).method === "sampling/createMessage"
+    );
+    assert.equal(sampling.length, 1, behaviour);
+    assert.deepEqual((sampling[0] as { params?: unknown }).params, {});
+  }
+});
+
+Deno.test("capability probe: nothing drawn even when declared is not verified, with the reason", async () => {
+  const outcome = await probe("elicitation", "never").run;
+  assert.match(
+    outcome.unverified ?? "",
+    /^no tool safe to call drew elicitation\/create when the client declares elicitation \(called: "ask", "summarize", "where"\)/,
+  );
+});
+
+Deno.test("capability probe: tools named safe are called with their arguments; an unlisted name is said", async () => {
+  const named = probe("sampling", "conformant", [
+    { name: "nope" },
+    { name: "summarize", arguments: { text: "hi" } },
+  ] as never);
+  const outcome = await named.run;
+  assert.equal(outcome.unverified, undefined);
+  assert.deepEqual(named.o.calls[0], [{ name: "summarize", arguments: { text: "hi" } }]);
+  assert.deepEqual(named.o.calls[1], [{ name: "summarize", arguments: { text: "hi" } }]);
+  const unknown = await probe("sampling", "conformant", [{ name: "nope\u001b[31m" }] as never).run;
+  assert.match(
+    unknown.unverified ?? "",
+    /none of the tools named safe to call \("nope\\u001b\[31m"\)/,
+  );
+  assert.ok(
+    !unknown.unverified?.includes("\u001b"),
+    "a name is quoted, control characters escaped",
+  );
+  assert.match(
+    unknown.unverified ?? "",
+    /it lists: "ask", "summarize", "where", "delete", "lookup"/,
+  );
+});
+
+Deno.test("capability probe: a session that cannot open is an error, not a verdict", async () => {
+  const outcome = await runCapabilityProbe("roots", {
+    open: () => Promise.reject(new Error("spawn failed")),
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  assert.match(
+    outcome.error ?? "",
+    /could not open a session when the client declares roots: spawn failed/,
+  );
+});
+
+const options = {
+  version: "v2025-11-25",
+  revision: findRevision("2025-11-25")!,
+  registry: COMPLIANCE_CORPUS.registry,
+  file: "compliance/v2025-11-25",
+  timeoutMs: 1000,
+};
+const rule = (id: string) =>
+  COMPLIANCE_CORPUS.revisions["v2025-11-25"]!.rules.find((r) => r.id === id)!;
+
+Deno.test("ELICIT-001, SAMPLE-001, ROOTS-001: pass on a conformant server, fail on one that asks anyway, not verified on a silent one", async (t) => {
+  for (const id of ["ELICIT-001", "SAMPLE-001", "ROOTS-001"]) {
+    await t.step(id, async () => {
+      const verdict = async (behaviour: Behaviour) => {
+        const o = opener(behaviour);
+        const shared = scriptedSession("conformant", { capabilities: {} }, []);
+        return await runRule(shared, rule(id), { ...options, openClientSession: o.open });
+      };
+      assert.equal((await verdict("conformant")).status, "pass");
+      const failed = await verdict("always");
+      assert.equal(failed.status, "fail");
+      assert.match(failed.assertions[0]!.target, /^undeclared\.server_requests$/);
+      assert.equal((await verdict("input")).status, "fail");
+      const silent = await verdict("never");
+      assert.equal(silent.status, "skip");
+      assert.match(silent.skipReason ?? "", /^not verified: no tool safe to call drew /);
+    });
+  }
+});
+
+Deno.test("capability rules: without a way to open sessions they are an error; runRules runs them beside the others", async () => {
+  const shared = scriptedSession("conformant", { capabilities: {} }, []);
+  const alone = await runRule(shared, rule("ROOTS-001"), options);
+  assert.equal(alone.status, "error");
+  assert.match(alone.failure?.message ?? "", /^could not run: /);
+  const o = opener("conformant");
+  const results = await runRules(shared, [rule("PROTO-002"), rule("ROOTS-001")], {
+    ...options,
+    openClientSession: o.open,
+  });
+  assert.deepEqual(results.map((r) => r.id.split("::")[2]), ["PROTO-002", "ROOTS-001"]);
+  assert.equal(results[1]!.status, "pass");
+  assert.equal(o.opened.length, 2);
+});

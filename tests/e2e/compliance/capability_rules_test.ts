@@ -1,0 +1,155 @@
+/** @module ELICIT-001, SAMPLE-001 and ROOTS-001 exercised for real through the CLI: server-everything with its tools named safe, the capability fixture conformant and misbehaving, the read-only default, the example suite, and the --safe-tool mistakes. */
+
+import assert from "node:assert/strict";
+import { mcptest, ROOT } from "../../_helpers/cli.ts";
+
+const EVERYTHING = [
+  "deno",
+  "run",
+  "--quiet",
+  "-A",
+  "--no-config",
+  "--no-lock",
+  "npm:@modelcontextprotocol/server-everything@2026.8.31",
+  "stdio",
+].join(" ");
+const FIXTURE = `${ROOT}tests/fixtures/compliance/capabilities/capability_server.ts`;
+const fixture = (misbehave?: string) =>
+  `'${Deno.execPath()}' run -A '${FIXTURE}'${misbehave ? ` --misbehave ${misbehave}` : ""}`;
+const RULES = ["ELICIT-001", "ROOTS-001", "SAMPLE-001"];
+
+interface RuleResult {
+  readonly id: string;
+  readonly status: string;
+  readonly skipReason?: string;
+}
+
+/** `compliance run --server TARGET ...args --reporter json`: the capability rules' results by id. */
+async function capabilityResults(
+  server: string,
+  args: readonly string[],
+): Promise<{ code: number; stderr: string; results: Record<string, RuleResult> }> {
+  const run = await mcptest([
+    "compliance",
+    "run",
+    "--server",
+    server,
+    "--timeout",
+    "30000",
+    "--reporter",
+    "json",
+    ...args,
+  ]);
+  assert.ok(run.stdout.startsWith("{"), run.stdout + run.stderr);
+  const tests = JSON.parse(run.stdout).tests as RuleResult[];
+  const results = Object.fromEntries(
+    tests.map((t) => [t.id.split("::").at(-1)!, t]).filter(([id]) => RULES.includes(id as string)),
+  );
+  return { code: run.code, stderr: run.stderr, results };
+}
+
+const statuses = (results: Record<string, RuleResult>) =>
+  Object.fromEntries(RULES.map((id) => [id, results[id]?.status]));
+
+Deno.test("server-everything with its capability tools named safe: the capability rules are verified and pass (v2025-06-18, v2025-11-25)", async () => {
+  for (const revision of ["v2025-06-18", "v2025-11-25"]) {
+    const { results } = await capabilityResults(EVERYTHING, [
+      "--target-version",
+      revision,
+      "--safe-tool",
+      'trigger-sampling-request={"prompt":"hi"}',
+      "--safe-tool",
+      "trigger-elicitation-request",
+      "--safe-tool",
+      "get-roots-list",
+    ]);
+    assert.deepEqual(statuses(results), {
+      "ELICIT-001": "pass",
+      "ROOTS-001": "pass",
+      "SAMPLE-001": "pass",
+    }, `${revision}: ${JSON.stringify(results)}`);
+  }
+});
+
+Deno.test("capability fixture: conformant passes, asking an undeclared client fails (exit 1), silence is not verified", async () => {
+  const named = [
+    "--safe-tool",
+    'summarize={"text":"hi"}',
+    "--safe-tool",
+    "ask",
+    "--safe-tool",
+    "where",
+  ];
+  const good = await capabilityResults(fixture(), named);
+  assert.deepEqual(statuses(good.results), {
+    "ELICIT-001": "pass",
+    "ROOTS-001": "pass",
+    "SAMPLE-001": "pass",
+  });
+  const bad = await capabilityResults(
+    fixture("elicit-undeclared,sample-undeclared,roots-undeclared"),
+    named,
+  );
+  assert.equal(bad.code, 1);
+  assert.deepEqual(statuses(bad.results), {
+    "ELICIT-001": "fail",
+    "ROOTS-001": "fail",
+    "SAMPLE-001": "fail",
+  });
+  const silent = await capabilityResults(fixture("silent"), named);
+  for (const id of RULES) {
+    assert.equal(silent.results[id]?.status, "skip", id);
+    assert.match(silent.results[id]?.skipReason ?? "", /^not verified: no tool safe to call drew /);
+  }
+});
+
+Deno.test("capability fixture without --safe-tool: the read-only tools are called (ask, where), summarize is not", async () => {
+  const { results } = await capabilityResults(fixture("elicit-undeclared,roots-undeclared"), []);
+  assert.equal(results["ELICIT-001"]?.status, "fail");
+  assert.equal(results["ROOTS-001"]?.status, "fail");
+  // summarize writes (readOnlyHint: false) and needs an argument: never called unless named.
+  assert.equal(results["SAMPLE-001"]?.status, "skip");
+  assert.match(
+    results["SAMPLE-001"]?.skipReason ?? "",
+    /^not verified: no tool safe to call drew sampling\/createMessage .*\(called: "ask", "where"\)/,
+  );
+});
+
+Deno.test("--safe-tool: a tool the server does not list is named in the reason; bad JSON is exit 2", async () => {
+  const { results } = await capabilityResults(fixture(), ["--safe-tool", "nope"]);
+  for (const id of RULES) {
+    assert.equal(results[id]?.status, "skip", id);
+    assert.match(
+      results[id]?.skipReason ?? "",
+      /^not verified: none of the tools named safe to call \("nope"\) is in the server's tools\/list when the client declares \w+ \(it lists: "ask", "summarize", "where"\)/,
+    );
+  }
+  const bad = await mcptest(["compliance", "run", "--server", fixture(), "--safe-tool", "x={oops"]);
+  assert.equal(bad.code, 2);
+  assert.match(
+    bad.stderr,
+    /--safe-tool x: the arguments are not JSON .*expected NAME=\{"arg": \.\.\.\}/,
+  );
+  assert.doesNotMatch(bad.stderr, /^\s+at .*:\d+:\d+/m, "no stack trace");
+});
+
+Deno.test("examples/compliance-capabilities.yml: safe_tools: under mcptest run and compliance run --from-suite", async () => {
+  const example = `${ROOT}examples/compliance-capabilities.yml`;
+  for (const args of [["run", example], ["compliance", "run", "--from-suite", example]]) {
+    const run = await mcptest(args);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    for (const id of RULES) assert.match(run.stdout, new RegExp(`PASS\\s+${id}`));
+    assert.match(run.stdout, /3 passed, 0 failed/);
+  }
+  // --safe-tool replaces the block's safe_tools: a name the server lacks leaves them not verified.
+  const run = await mcptest([
+    "compliance",
+    "run",
+    "--from-suite",
+    example,
+    "--safe-tool",
+    "nope",
+  ]);
+  assert.equal(run.code, 0, run.stdout + run.stderr);
+  assert.match(run.stdout, /none of the tools named safe to call \("nope"\)/);
+});
