@@ -88,11 +88,11 @@ Examples:
 
 /** `mcptest compliance baseline`. */
 export function complianceBaselineCommand(done: (code: number) => void) {
-  return withTargetOptions(
+  return withSafeToolOption(withTargetOptions(
     new Command("baseline").description(
       "Record today's compliance failures as accepted (a baseline file)",
     ),
-  )
+  ))
     .requiredOption("--output <file>", "the baseline file to write")
     .addHelpText(
       "after",

@@ -24,7 +24,6 @@ export async function complianceRunAction(options: ComplianceRunOptions): Promis
     ...(options.baseline !== undefined ? { baseline: options.baseline } : {}),
     ...(options.saveGrade !== undefined ? { saveGrade: options.saveGrade } : {}),
     ...(options.capture !== undefined ? { captureFile: options.capture } : {}),
-    ...(options.safeTool.length > 0 ? { safeTools: options.safeTool.map(parseSafeTool) } : {}),
   });
   if (!sayRevision(run)) return ExitCode.NoTests;
   for (const line of gradeLines(run.grades)) console.error(line);
@@ -63,6 +62,8 @@ async function complianceTarget(
     ...(options.targetVersion !== undefined ? { revision: options.targetVersion } : {}),
     vars: options.var,
     envFiles: options.envFile,
+    // A baseline is recorded with the tools a run will call: the same flag on both.
+    ...(options.safeTool.length > 0 ? { safeTools: options.safeTool.map(parseSafeTool) } : {}),
     ...(options.registry !== undefined
       ? {
         corpus: await loadCorpusDir(dirname(options.registry), { registryFile: options.registry }),

@@ -52,15 +52,15 @@ export function conformanceRunCommand(done: (code: number) => void) {
     )
     .option(
       "--dpop-key <file>",
-      "DPoP probes: a JSON file holding the private JWK the token is bound to",
+      "DPoP (the session and the SEP-1932 probes): a JSON file holding the private JWK the token is bound to",
     )
     .option(
       "--dpop-token-env <name>",
-      "DPoP probes: the environment variable holding the access token",
+      "DPoP: the environment variable holding the access token bound to that key",
     )
     .option(
       "--dpop-foreign-token-env <name>",
-      "DPoP probes: a variable holding a token for another resource (the audience check)",
+      "DPoP: a variable holding a token for another resource (the audience check)",
     )
     .option("--timeout <ms>", "per-request timeout in milliseconds", positiveInt, 10_000)
     .option("--no-color", "never colour the output")

@@ -194,28 +194,48 @@ export async function readBodyCapped(
   return new TextDecoder().decode(bytes);
 }
 
+/** The request a set of credentials is for (DPoP binds its proof to these: `htm`, `htu`); the second argument of `RequestAuth.headers`. */
+export interface AuthRequest {
+  /** The HTTP method, upper-case (`POST`, `GET`, `DELETE`). */
+  readonly method: string;
+  /** The URL the request goes to. */
+  readonly url: string;
+}
+
 /**
  * Credentials for the requests of one server (implemented by src/2_connect/auth/): the headers to send and
  * a refresh after a 401. One object is shared by every connection to the server in a run.
  */
 export interface RequestAuth {
-  /** The credential headers to add now (may obtain a token first; never logged). */
-  headers(signal: AbortSignal): Promise<Record<string, string>>;
+  /**
+   * The credential headers to add now (may obtain a token first; never logged). `request` is the
+   * request they go with ({@link fetchAuthorized} always passes it; an implementation that binds
+   * credentials to the request, as DPoP does, needs it).
+   */
+  headers(
+    signal: AbortSignal,
+    request?: { readonly method: string; readonly url: string },
+  ): Promise<Record<string, string>>;
   /**
    * After a 401 to a request sent with `used`: refresh the credentials (once, shared by concurrent
-   * callers) so the request can be retried. Throws an Error whose message says why it failed.
+   * callers) so the request can be retried. `response` holds the 401's headers (a `DPoP-Nonce`,
+   * say). Throws an Error whose message says why it failed.
    */
   refresh(
     used: Record<string, string>,
     challenge: string | null,
     signal: AbortSignal,
+    response?: Headers,
   ): Promise<void>;
+  /** Sees the headers of every response, 401s included (a DPoP client keeps the latest nonce). */
+  observe?(response: Headers): void;
 }
 
 /**
- * {@link fetchSameOrigin} with credentials: adds `auth`'s headers, and on a 401 refreshes them once
- * and retries; a second 401 is a TransportError at the auth layer, "auth still failed after
- * refresh". Without `auth`, a plain fetchSameOrigin.
+ * {@link fetchSameOrigin} with credentials: adds `auth`'s headers (for this request's method and
+ * URL), and on a 401 refreshes them once and retries; a second 401 is a TransportError at the auth
+ * layer, "auth still failed after refresh". Every response's headers go to `auth.observe`. Without
+ * `auth`, a plain fetchSameOrigin.
  */
 export async function fetchAuthorized(
   url: string,
@@ -223,12 +243,19 @@ export async function fetchAuthorized(
   auth: RequestAuth | undefined,
 ): Promise<Followed> {
   if (!auth) return await fetchSameOrigin(url, init);
-  const used = await authHeaders(auth, url, init.signal);
+  const request: AuthRequest = { method: (init.method ?? "GET").toUpperCase(), url };
+  const used = await authHeaders(auth, request, init.signal);
   const first = await fetchSameOrigin(url, withAuth(init, used));
+  auth.observe?.(first.response.headers);
   if (first.response.status !== 401) return first;
   await discardBody(first.response);
   try {
-    await auth.refresh(used, first.response.headers.get("www-authenticate"), init.signal);
+    await auth.refresh(
+      used,
+      first.response.headers.get("www-authenticate"),
+      init.signal,
+      first.response.headers,
+    );
   } catch (error) {
     if (init.signal.aborted) throw error;
     throw new TransportError(
@@ -239,8 +266,9 @@ export async function fetchAuthorized(
   }
   const again = await fetchSameOrigin(
     url,
-    withAuth(init, await authHeaders(auth, url, init.signal)),
+    withAuth(init, await authHeaders(auth, request, init.signal)),
   );
+  auth.observe?.(again.response.headers);
   if (again.response.status !== 401) return again;
   await discardBody(again.response);
   throw new TransportError(
@@ -255,16 +283,16 @@ export async function fetchAuthorized(
 
 async function authHeaders(
   auth: RequestAuth,
-  url: string,
+  request: AuthRequest,
   signal: AbortSignal,
 ): Promise<Record<string, string>> {
   try {
-    return await auth.headers(signal);
+    return await auth.headers(signal, request);
   } catch (error) {
     if (signal.aborted) throw error;
     throw new TransportError(
       "http",
-      `authentication to ${redactUrl(url)} failed: ${errorText(error)}`,
+      `authentication to ${redactUrl(request.url)} failed: ${errorText(error)}`,
       { layer: "auth" },
     );
   }

@@ -32,6 +32,8 @@ import {
 } from "./run_inputs.ts";
 import { VERSION } from "../../0_base/version.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
+import { redactJsonValue } from "../../0_base/redaction/redact.ts";
+import { dpopSecrets } from "./dpop_session.ts";
 
 /** The server could not be reached at all (exit 4). */
 export class ServerUnreachableError extends McptestError {
@@ -49,7 +51,12 @@ export interface RunConformanceOptions extends RunInputOptions {
   readonly probes?: Readonly<Record<string, Probe>>;
   /** Tools the probes may call, with arguments (`--safe-tool`; default: read-only ones, no arguments). */
   readonly safeTools?: readonly SafeTool[];
-  /** A DPoP-bound access token and its key pair, for the SEP-1932 probes (never printed). */
+  /**
+   * A DPoP-bound access token and its key pair (never printed): the SEP-1932 probes send proofs
+   * with them, and the run's own session to an HTTP server speaks DPoP with them (every request
+   * gets `Authorization: DPoP <token>` and a proof bound to it), unless `headers` give an
+   * `Authorization` (the explicit header wins) or `connect` is the caller's own.
+   */
   readonly dpop?: DpopCredentials;
 }
 
@@ -87,7 +94,7 @@ interface Settled extends RunInputs {
  */
 export async function runConformance(options: RunConformanceOptions): Promise<ConformanceResult> {
   const inputs = await resolveRunInputs(options);
-  const result = await scoreServer({
+  const scored = await scoreServer({
     ...inputs,
     toolVersion: options.toolVersion ?? VERSION,
     probes: options.probes ?? PROBES,
@@ -96,7 +103,8 @@ export async function runConformance(options: RunConformanceOptions): Promise<Co
     chosen: typeof inputs.corpus === "function",
   });
   await inputs.finish();
-  return result;
+  // A server may echo a token back: no DPoP token reaches the result, whatever quoted it.
+  return redactJsonValue(scored, dpopSecrets(options.dpop));
 }
 
 /** Connect, probe, tally and tier (the inputs settled). */

@@ -10,6 +10,8 @@ import { corpusForNegotiated, ensureSomeCorpus } from "./choose_target.ts";
 import { CorpusMissingError, resolveCorpus, type ResolvedCorpus } from "./resolve_corpus.ts";
 import type { CorpusSource, SepCorpus } from "./types.ts";
 import { writeFile } from "./write_report.ts";
+import type { DpopCredentials } from "./probes/probe_types.ts";
+import { dpopSecrets, dpopSessionAuth } from "./dpop_session.ts";
 
 /** A corpus version and where it came from. */
 export type RunCorpus = SepCorpus & { readonly source: CorpusSource };
@@ -65,12 +67,16 @@ export const CONFORMANCE_TIMEOUT_MS = 10_000;
 
 /**
  * Settle the server, the corpus and the session opener, in the CLI's order: a bad `--server`
- * fails first, then a missing corpus (before any connection).
+ * fails first, then a missing corpus (before any connection). With `dpop`, the live opener's
+ * sessions to an HTTP server speak DPoP (see {@link dpopSessionAuth}) and the tokens are hidden
+ * in the capture; a caller's own `connect` is used as it is.
  * @throws {ConfigError} a malformed `--server` or `--header` (exit 2)
  * @throws {CorpusMissingError} no corpus for the revision, or none at all (exit 2)
  * @throws {RefreshNetworkError} when `--auto-refresh` cannot fetch (exit 3)
  */
-export async function resolveRunInputs(options: RunInputOptions): Promise<RunInputs> {
+export async function resolveRunInputs(
+  options: RunInputOptions & { readonly dpop?: DpopCredentials },
+): Promise<RunInputs> {
   const server = typeof options.server === "string"
     ? serverFromFlag(options.server, {
       defaultName: "conformance",
@@ -79,9 +85,15 @@ export async function resolveRunInputs(options: RunInputOptions): Promise<RunInp
     })
     : options.server;
   const corpus = options.corpus ?? await corpusOf(options);
-  const secrets = headerSecrets(server);
+  const secrets = [...headerSecrets(server), ...dpopSecrets(options.dpop)];
+  const auth = dpopSessionAuth(server, options.dpop);
   const open: Connect = options.connect ??
-    ((spec) => liveConnect(spec, { clientVersion: VERSION, secrets }));
+    ((spec) =>
+      liveConnect(spec, {
+        clientVersion: VERSION,
+        secrets,
+        ...(auth === undefined ? {} : { auth }),
+      }));
   if (options.capture === undefined) {
     return { server, corpus, connect: open, finish: async () => {} };
   }

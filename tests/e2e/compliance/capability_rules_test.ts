@@ -153,3 +153,33 @@ Deno.test("examples/compliance-capabilities.yml: safe_tools: under mcptest run a
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /none of the tools named safe to call \("nope"\)/);
 });
+
+Deno.test("compliance baseline --safe-tool records the failures of a run calling the same tools", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest_capability_baseline_" });
+  try {
+    const server = fixture("sample-undeclared");
+    const base = ["--server", server, "--target-version", "v2025-11-25"];
+    const tool = ["--safe-tool", 'summarize={"text":"hi"}'];
+    const baseline = async (name: string, extra: string[]) => {
+      const path = `${dir}/${name}.json`;
+      const run = await mcptest(["compliance", "baseline", ...base, ...extra, "--output", path]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      return { path, text: await Deno.readTextFile(path) };
+    };
+    // Calling summarize draws the undeclared sampling request: SAMPLE-001 fails and is recorded.
+    const named = await baseline("named", tool);
+    assert.match(named.text, /SAMPLE-001/);
+    // Without the flag summarize is never called (not read-only): nothing about SAMPLE-001.
+    const plain = await baseline("plain", []);
+    assert.doesNotMatch(plain.text, /SAMPLE-001/);
+    const run = (path: string) =>
+      mcptest(["compliance", "run", ...base, ...tool, "--baseline", path]);
+    const same = await run(named.path);
+    assert.equal(same.code, 0, same.stdout + same.stderr);
+    const other = await run(plain.path);
+    assert.equal(other.code, 1, other.stdout + other.stderr);
+    assert.match(other.stdout, /FAIL\s+SAMPLE-001/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,4 +1,12 @@
-/** @module DPoP proof JWTs (RFC 9449 section 4) built with WebCrypto, well-formed or broken on purpose in one named way. */
+/** @module DPoP proofs for the SEP-1932 probes: the auth layer's builder (src/2_connect/auth/dpop_proof.ts), well-formed or broken on purpose in one named way. */
+
+import {
+  accessTokenHash,
+  keySigner,
+  type ProofSigner,
+  signProof,
+  unsignedProof,
+} from "../../../2_connect/auth/dpop_proof.ts";
 
 /** A DPoP-bound access token and the key pair it is bound to (`cnf.jkt`), for the SEP-1932 probes. */
 export interface DpopCredentials {
@@ -34,48 +42,6 @@ export interface ProofOptions {
   readonly badSignature?: boolean;
 }
 
-const ENCODER = new TextEncoder();
-
-/** base64url without padding. */
-export function base64url(bytes: Uint8Array | ArrayBuffer): string {
-  let binary = "";
-  for (const byte of new Uint8Array(bytes)) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
-/** The JWS algorithm and WebCrypto signing parameters of a key. */
-type SignParams = AlgorithmIdentifier | EcdsaParams | RsaPssParams;
-
-function algorithmOf(key: CryptoKey): { alg: string; params: SignParams } {
-  const algorithm = key.algorithm as { name: string; namedCurve?: string; hash?: { name: string } };
-  const bits = (algorithm.hash?.name ?? "SHA-256").replace("SHA-", "");
-  if (algorithm.name === "ECDSA") {
-    const size = algorithm.namedCurve === "P-384" ? "384" : "256";
-    return { alg: `ES${size}`, params: { name: "ECDSA", hash: `SHA-${size}` } };
-  }
-  if (algorithm.name === "RSA-PSS") {
-    return { alg: `PS${bits}`, params: { name: "RSA-PSS", saltLength: Number(bits) / 8 } };
-  }
-  return { alg: `RS${bits}`, params: { name: "RSASSA-PKCS1-v1_5" } };
-}
-
-/** The public JWK of a key pair, with only its public members. */
-export async function publicJwk(keyPair: CryptoKeyPair): Promise<Record<string, string>> {
-  const jwk = await crypto.subtle.exportKey("jwk", keyPair.publicKey);
-  const members = jwk.kty === "EC" ? ["kty", "crv", "x", "y"] : ["kty", "n", "e"];
-  const out: Record<string, string> = {};
-  for (const name of members) {
-    const value = (jwk as Record<string, unknown>)[name];
-    if (typeof value === "string") out[name] = value;
-  }
-  return out;
-}
-
-/** `ath`: base64url SHA-256 of the access token (RFC 9449 section 4.2). */
-export async function accessTokenHash(token: string): Promise<string> {
-  return base64url(await crypto.subtle.digest("SHA-256", ENCODER.encode(token)));
-}
-
 /** A fresh ECDSA P-256 key pair (the proofs of a key the token is not bound to). */
 export function freshKeyPair(): Promise<CryptoKeyPair> {
   return crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, false, [
@@ -86,41 +52,37 @@ export function freshKeyPair(): Promise<CryptoKeyPair> {
 
 /** Build one DPoP proof signed with `keyPair` (or broken as `options` says). */
 export async function buildProof(keyPair: CryptoKeyPair, options: ProofOptions): Promise<string> {
-  const { alg, params } = algorithmOf(keyPair.privateKey);
-  const header = {
-    typ: options.typ ?? "dpop+jwt",
-    alg: options.weakAlg ?? alg,
-    jwk: await publicJwk(keyPair),
-  };
-  const athSource = options.athOf ?? options.accessToken;
-  const payload = {
-    ...(options.noJti ? {} : { jti: crypto.randomUUID() }),
+  const { header, payload } = await unsignedProof(keyPair, {
     htm: options.htm,
     htu: options.htu,
-    iat: options.iat ?? Math.floor(Date.now() / 1000),
-    ...(athSource === undefined ? {} : { ath: await accessTokenHash(athSource) }),
+    ...(options.accessToken === undefined ? {} : { accessToken: options.accessToken }),
     ...(options.nonce === undefined ? {} : { nonce: options.nonce }),
-  };
-  const input = `${base64url(ENCODER.encode(JSON.stringify(header)))}.${
-    base64url(ENCODER.encode(JSON.stringify(payload)))
-  }`;
-  const signature = await sign(keyPair.privateKey, params, options.weakAlg, input);
-  if (options.badSignature && signature.length > 0) signature[0] = signature[0]! ^ 0xff;
-  return `${input}.${base64url(signature)}`;
+    ...(options.iat === undefined ? {} : { iat: options.iat }),
+  });
+  if (options.typ !== undefined) header.typ = options.typ;
+  if (options.weakAlg !== undefined) header.alg = options.weakAlg;
+  if (options.noJti) delete payload.jti;
+  if (options.athOf !== undefined) payload.ath = await accessTokenHash(options.athOf);
+  return await signProof({ header, payload }, signer(keyPair.privateKey, options));
 }
 
-async function sign(
-  key: CryptoKey,
-  params: SignParams,
-  weak: ProofOptions["weakAlg"],
-  input: string,
-): Promise<Uint8Array> {
-  if (weak === "none") return new Uint8Array();
-  if (weak === "HS256") {
-    const hmac = await crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-    ]);
-    return new Uint8Array(await crypto.subtle.sign("HMAC", hmac, ENCODER.encode(input)));
-  }
-  return new Uint8Array(await crypto.subtle.sign(params, key, ENCODER.encode(input)));
+/** The key's signer, or the weak one asked for; with `badSignature`, one byte altered. */
+function signer(key: CryptoKey, options: ProofOptions): ProofSigner {
+  const sign: ProofSigner = options.weakAlg === "none"
+    ? () => Promise.resolve(new Uint8Array())
+    : options.weakAlg === "HS256"
+    ? hmacSigner
+    : keySigner(key);
+  if (!options.badSignature) return sign;
+  return async (input) => {
+    const signature = await sign(input);
+    if (signature.length > 0) signature[0] = signature[0]! ^ 0xff;
+    return signature;
+  };
+}
+
+/** HS256 with a fresh HMAC key (a symmetric proof no server may take). */
+async function hmacSigner(input: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
+  const hmac = await crypto.subtle.generateKey({ name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return new Uint8Array(await crypto.subtle.sign("HMAC", hmac, input));
 }

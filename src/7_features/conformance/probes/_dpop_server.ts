@@ -21,6 +21,7 @@ import { anyListMethod } from "./_stateless.ts";
 import { type Challenge, dpopChallenge, parseChallenges } from "./_dpop_challenge.ts";
 import { buildProof, type DpopCredentials, type ProofOptions } from "./_dpop_proof.ts";
 import { resourceMetadataOf } from "../../../2_connect/auth/discovery.ts";
+import { proofHtu } from "../../../2_connect/auth/dpop_proof.ts";
 
 /** What one request got: its status and lower-cased headers, or why none came back. */
 export type Answer =
@@ -178,10 +179,9 @@ export function posture(ctx: ProbeContext): Promise<Posture | ProbeOutcome> {
         ...(challenge?.params.algs ?? "").split(/\s+/).filter((alg) => alg !== ""),
         ...(Array.isArray(listed) ? listed.map(String) : []),
       ];
-      const htu = `${new URL(target.url).origin}${new URL(target.url).pathname}`;
       return {
         url: target.url,
-        htu,
+        htu: proofHtu(target.url),
         bare,
         ...(challenge ? { challenge } : {}),
         ...(metadata ? { metadata } : {}),
