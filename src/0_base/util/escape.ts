@@ -60,7 +60,9 @@ const LEGACY_COMMAND = /#(?=#\[)/g;
  * the annotation writer, whose payloads are escaped per GitHub's rules, may print commands.
  */
 export function neutralizeCommands(text: string, escapes: CommandEscapes = TEXT_ESCAPES): string {
-  return text.replace(COMMAND_START, `$1${escapes.colon}`).replace(LEGACY_COMMAND, escapes.hash);
+  // Both patterns need two adjacent characters: a text without them (most reports) is not scanned.
+  const commands = text.includes("::") ? text.replace(COMMAND_START, `$1${escapes.colon}`) : text;
+  return commands.includes("##[") ? commands.replace(LEGACY_COMMAND, escapes.hash) : commands;
 }
 
 /**

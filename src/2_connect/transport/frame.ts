@@ -15,7 +15,8 @@ export function makeFrame(raw: string, http?: HttpInfo, inReplyTo?: JsonRpcId): 
     ...(http === undefined ? {} : { http }),
     ...(inReplyTo === undefined ? {} : { inReplyTo }),
   };
-  if (jsonNestingOverflow(raw) >= 0) {
+  // Each level takes a bracket: a text no longer than the limit cannot pass it (most frames).
+  if (raw.length > MAX_NESTING && jsonNestingOverflow(raw) >= 0) {
     return { raw, parseError: `nested deeper than ${MAX_NESTING} levels`, at, ...extra };
   }
   try {

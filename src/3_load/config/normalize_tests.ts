@@ -176,15 +176,16 @@ function duplicateName(
   seen: Map<string, (string | number)[]>,
   positionOf: PositionLookup,
 ): ConfigError | undefined {
-  const namePath = [...at, "name"];
   const first = seen.get(name);
   if (!first) {
-    seen.set(name, namePath);
+    seen.set(name, at as (string | number)[]);
     return undefined;
   }
   return new ConfigError(
-    `duplicate ${kind} test name "${name}"; the first is at ${formatPos(positionOf(first))}`,
-    positionOf(namePath),
+    `duplicate ${kind} test name "${name}"; the first is at ${
+      formatPos(positionOf([...first, "name"]))
+    }`,
+    positionOf([...at, "name"]),
   );
 }
 

@@ -8,7 +8,7 @@ import type { TestCase } from "../../3_load/config/types.ts";
 import { hmacHex } from "./secret.ts";
 
 /** Bumped when the key material or the store layout changes: old entries are never read again (3: packs). */
-export const CACHE_FORMAT = 3;
+export const CACHE_FORMAT = 4;
 
 /** Everything a cached result depends on. */
 export interface KeyInputs {
@@ -34,10 +34,18 @@ export interface KeyInputs {
 /** The replay prefix before any test of a server. */
 export const EMPTY_PREFIX = "";
 
-/** The replay prefix after `test`: a hash chain, so keying 50,000 tests stays linear. */
-export function prefixStep(prefix: string, test: TestCase): string {
+/**
+ * The canonical JSON of a test as its key sees it: everything but its position in the suite (which
+ * does not change its outcome). Computed once per test: the prefix chain and the key both use it.
+ */
+export function testText(test: TestCase): string {
   const { order: _order, ...rest } = test;
-  return sha256Hex(`${prefix}\n${canonicalJson(rest)}`);
+  return canonicalJson(rest);
+}
+
+/** The replay prefix after a test (`text`: its {@link testText}): a hash chain, so keying 50,000 tests stays linear. */
+export function prefixStep(prefix: string, text: string): string {
+  return sha256Hex(`${prefix}\n${text}`);
 }
 
 /** The hash of a list of secrets (sorted), for the key: the values never reach a cache file. */
@@ -47,21 +55,18 @@ export async function secretsHash(secrets: readonly string[]): Promise<string> {
 
 /**
  * The cache key of one test: hex HMAC-SHA256, under the machine's cache secret (./secret.ts), of
- * the canonical JSON of {@link KeyInputs}; without the secret nobody can compute where an entry goes.
+ * the canonical JSON of {@link KeyInputs} (the test as its {@link testText}, `text` when already
+ * computed); without the secret nobody can compute where an entry goes.
  */
-export function cacheKey(inputs: KeyInputs, secret: string): string {
-  const { order: _order, ...test } = inputs.test; // the position in the suite does not change the outcome
-  return hmacHex(
-    secret,
-    canonicalJson({
-      format: CACHE_FORMAT,
-      mcptest: inputs.toolVersion,
-      test,
-      server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
-      cassette: inputs.cassetteHash,
-      normalize: inputs.normalize,
-      secrets: inputs.secretsHash,
-      prefix: inputs.prefix,
-    }),
-  );
+export function cacheKey(inputs: KeyInputs, secret: string, text?: string): string {
+  const context = canonicalJson({
+    format: CACHE_FORMAT,
+    mcptest: inputs.toolVersion,
+    server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
+    cassette: inputs.cassetteHash,
+    normalize: inputs.normalize,
+    secrets: inputs.secretsHash,
+    prefix: inputs.prefix,
+  });
+  return hmacHex(secret, `${context}\n${text ?? testText(inputs.test)}`);
 }

@@ -9,7 +9,7 @@ import {
 import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import { eligibility } from "./eligibility.ts";
-import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash } from "./key.ts";
+import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash, testText } from "./key.ts";
 
 /** What the cache needs of the suite. */
 export interface CacheSuite {
@@ -64,7 +64,8 @@ export async function keysOf(
   const prefixes = new Map<string, string>();
   for (const test of [...selected].sort((a, b) => a.order - b.order)) {
     const prefix = prefixes.get(test.serverKey) ?? EMPTY_PREFIX;
-    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, test));
+    const text = testText(test);
+    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, text));
     const server = suite.servers[test.serverKey];
     const cassetteHash = cassettes.get(test.serverKey)?.hash;
     const verdict = eligibility(test, {
@@ -77,15 +78,19 @@ export async function keysOf(
     if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
     keys.set(test.id, {
       server: test.serverKey,
-      key: cacheKey({
-        test,
-        server: { name: server.name, revision: server.revision },
-        cassetteHash,
-        normalize: suite.cassette?.normalize ?? [],
-        secretsHash: secrets,
-        toolVersion: options.toolVersion,
-        prefix,
-      }, secret),
+      key: cacheKey(
+        {
+          test,
+          server: { name: server.name, revision: server.revision },
+          cassetteHash,
+          normalize: suite.cassette?.normalize ?? [],
+          secretsHash: secrets,
+          toolVersion: options.toolVersion,
+          prefix,
+        },
+        secret,
+        text,
+      ),
     });
   }
   return keys;

@@ -5,7 +5,6 @@ import type { LoadSpec } from "../../3_load/config/load_block.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import type { LoadRunner } from "../runner/run.ts";
 import { notStarted } from "../runner/run_one.ts";
-import { runLoad } from "./run_load.ts";
 
 /** `--repeat N` with `--concurrency C`: the load every test without its own `load:` gets. */
 export interface RunLoadDefaults {
@@ -38,6 +37,8 @@ export function loadRunner(defaults?: RunLoadDefaults): LoadRunner {
       const early = notStarted(prepared, options.bail, options.deadline);
       if (early) return early;
       const spec = prepared.test.load ?? defaultLoadSpec(defaults!, prepared.test.pos);
+      // Loaded when a test runs under load: a run without one never evaluates the histograms.
+      const { runLoad } = await import("./run_load.ts");
       return await runLoad(session as Session, prepared, spec, options);
     },
   };

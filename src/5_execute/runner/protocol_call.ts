@@ -250,7 +250,6 @@ function rootsOf(
     ...exchanges.flatMap((e) => e.serverRequests ?? []),
     ...rounds.flatMap((r) => r.answers),
   ];
-  const token = progressTokenOf(test);
   return {
     notifications,
     logs: notifications.filter((n) => n.method === "notifications/message").map((n) => n.params),
@@ -265,7 +264,7 @@ function rootsOf(
         progress: notifications
           .filter((n) => n.method === "notifications/progress")
           .map((n) => n.params as Record<string, unknown> | undefined)
-          .filter((p) => p?.progressToken === token),
+          .filter((p) => p?.progressToken === progressTokenOf(test)),
       }
       : {}),
   };

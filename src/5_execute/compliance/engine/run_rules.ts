@@ -333,7 +333,7 @@ export async function runRules(
   const fresh = options.openSession === undefined
     ? []
     : rules.flatMap((rule, i) => rule.probe.kind === "fresh" ? [i] : []);
-  // Capability rules run on sessions of their own, one rule at a time, beside the shared session.
+  // Capability rules run on sessions of their own, side by side, beside the shared session.
   const capability = options.openClientSession === undefined
     ? []
     : rules.flatMap((rule, i) => rule.probe.kind === "client_capability" ? [i] : []);
@@ -367,13 +367,15 @@ export async function runRules(
   const freshRuns = fresh.map(async (i) => {
     results[i] = await run(session, i);
   });
-  const capabilityRuns = (async () => {
-    for (const i of capability) results[i] = await run(session, i);
-  })();
+  // Each capability rule has sessions of its own: they run side by side (a slow tool the default
+  // read-only set calls costs its time once, not once per rule).
+  const capabilityRuns = capability.map(async (i) => {
+    results[i] = await run(session, i);
+  });
   for (const i of onSession) results[i] = await run(session, i);
   for (const i of last) results[i] = await run(session, i);
   await Promise.all(ownSessions);
   for (const i of onSessionLate.sort((a, b) => a - b)) results[i] = await run(session, i);
-  await Promise.all([...freshRuns, capabilityRuns]);
+  await Promise.all([...freshRuns, ...capabilityRuns]);
   return results;
 }
