@@ -65,13 +65,19 @@ export function yamlNestingOverflow(
       }
       if (depth > limit) return { line: index + 1, col: indent + 1 };
       flow.base = depth;
-      if (/[:-]\s*[|>][+-]?\d*\s*(#.*)?$/.test(body)) scalarIndent = indent;
+      const scalar = body.includes("|") || body.includes(">");
+      if (scalar && /[:-]\s*[|>][+-]?\d*\s*(#.*)?$/.test(body)) scalarIndent = indent;
     }
+    // Only brackets change the flow depth: a line without one leaves it as it is.
+    if (!BRACKET.test(line)) continue;
     const over = flowOverflow(line, col, flow, limit);
     if (over >= 0) return { line: index + 1, col: over + 1 };
   }
   return undefined;
 }
+
+/** A character that opens or closes a flow collection. */
+const BRACKET = /[[\]{}]/;
 
 /**
  * Count flow brackets on one line from `from`, carrying the depth across lines (a flow collection
