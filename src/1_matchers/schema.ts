@@ -10,7 +10,7 @@ import { isObject, render } from "./_values.ts";
 type AddFormats = (ajv: Ajv | Ajv2020) => unknown;
 const addFormats = addFormatsModule as unknown as AddFormats;
 
-const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-0[4-7]\/schema#?$/;
 const OPTIONS = { allErrors: true, strict: false, validateFormats: true } as const;
 
 let modern: Ajv2020 | undefined;
@@ -38,6 +38,18 @@ function describe(errors: readonly ErrorObject[] | null | undefined): string {
     .join("; ");
 }
 
+/**
+ * Compile a JSON Schema with the engine its `$schema` names (draft-04 to 07, else 2020-12), its
+ * top-level `$id` dropped (one shared instance per dialect); the one compiler of every schema
+ * mcptest checks values against.
+ * @throws {Error} a schema ajv cannot compile (the message says why)
+ */
+export function compileSchema(schema: Record<string, unknown> | boolean): ValidateFunction {
+  return typeof schema === "boolean"
+    ? engineFor({}).compile(schema)
+    : engineFor(schema).compile(stripId(schema));
+}
+
 /** `schema: {...}`: the captured value validates against the schema (compiled at load). */
 export const schema: MatcherFactory = (arg, spec) => {
   if (!isObject(arg) && typeof arg !== "boolean") {
@@ -45,9 +57,7 @@ export const schema: MatcherFactory = (arg, spec) => {
   }
   let validate: ValidateFunction;
   try {
-    validate = typeof arg === "boolean"
-      ? engineFor({}).compile(arg)
-      : engineFor(arg).compile(stripId(arg));
+    validate = compileSchema(arg);
   } catch (error) {
     const reason = (error as Error).message;
     const hint = /resolve reference/i.test(reason)

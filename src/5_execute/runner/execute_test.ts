@@ -8,11 +8,11 @@ import { gradeAssertion } from "./grade.ts";
 import { runSequence, type SequenceRun } from "./run_sequence.ts";
 import { evaluateBudgets } from "./budgets.ts";
 import { requestFor } from "./call.ts";
-import { errorVerdict } from "./error_verdict.ts";
 import type { PreparedTest } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
 import { requestTimeout, type RunDeadline } from "./run_deadline.ts";
-import { protocolCall, serverRoot, unscriptedResults } from "./protocol_call.ts";
+import { protocolCall, serverRoot } from "./protocol_call.ts";
+import { callFailure, gradeCall } from "./grade_call.ts";
 
 /** Run-wide options a test needs. */
 export interface ExecuteOptions {
@@ -62,19 +62,11 @@ export async function executeTest(
   );
   const { exchange } = outcome;
   const base = baseResult(prepared, exchange.durationMs);
-  const cancelled = (outcome.roots.cancelled as { sent?: boolean } | undefined)?.sent === true;
-  if (outcome.failure || exchange.failure || (!exchange.response && !cancelled)) {
-    const message = outcome.failure ?? exchange.failure?.message ?? "no response";
-    return { ...base, status: "error", failure: { message } };
-  }
+  const failure = callFailure(outcome);
+  if (failure !== undefined) return { ...base, status: "error", failure: { message: failure } };
   const root = { ...outcome.roots, ...responseRoot(exchange), server: serverRoot(session) };
   options.onRoot?.(root);
-  const assertions: AssertionResult[] = unscriptedResults(outcome, test);
-  const verdict = errorVerdict(prepared, exchange.response);
-  if (verdict) assertions.push(verdict);
-  for (const item of prepared.assertions) {
-    assertions.push(await gradeAssertion(item, root, context));
-  }
+  const assertions = await gradeCall(prepared, outcome, root, context);
   const budgets = evaluateBudgets(test.budgets, exchange, session.server.target.kind);
   return finished(base, assertions, budgets);
 }

@@ -57,6 +57,7 @@ export async function runSequence(
     inbox,
     context,
     timeoutMs,
+    streamTimeoutMs: timeoutMs * steps.length,
     client: test.client,
     subscribed: [],
   };

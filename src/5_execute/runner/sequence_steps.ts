@@ -12,11 +12,11 @@ import { matchTarget } from "../../1_matchers/apply.ts";
 import { findRevision } from "../../0_base/protocol/revisions.ts";
 import { effectiveClient } from "../../3_load/config/client_block.ts";
 import { requestFor } from "./call.ts";
-import { errorVerdict } from "./error_verdict.ts";
 import { gradeAssertion } from "./grade.ts";
 import { prepareTests } from "./prepare.ts";
 import { responseRoot } from "./response_root.ts";
-import { protocolCall, unscriptedResults } from "./protocol_call.ts";
+import { protocolCall } from "./protocol_call.ts";
+import { callFailure, gradeCall } from "./grade_call.ts";
 import type { NotificationInbox } from "./notification_inbox.ts";
 
 /** What a sequence shares between its steps. */
@@ -26,6 +26,8 @@ export interface SequenceState {
   readonly context: MatchContext;
   /** Each step's timeout (a request, or a wait). */
   readonly timeoutMs: number;
+  /** The bound of a stream kept open across steps (`subscribe:` on 2026): every step's, summed. */
+  readonly streamTimeoutMs: number;
   /** The client the sequence answers with (its `client:` over its server's); `roots:` changes it. */
   client: ClientSpec | undefined;
   /** Puts the session's previous client back (set once the sequence changed it). */
@@ -77,18 +79,10 @@ async function callStep(
     timeoutMs: test.timeoutMs ?? state.timeoutMs,
   });
   const { exchange } = outcome;
-  const cancelled = (outcome.roots.cancelled as { sent?: boolean } | undefined)?.sent === true;
-  if (outcome.failure || exchange.failure || (!exchange.response && !cancelled)) {
-    const error = outcome.failure ?? exchange.failure?.message ?? "no response";
-    return { root: { ...outcome.roots }, checks: [], error, exchange };
-  }
+  const error = callFailure(outcome);
+  if (error !== undefined) return { root: { ...outcome.roots }, checks: [], error, exchange };
   const root = { ...outcome.roots, ...responseRoot(exchange) };
-  const checks: AssertionResult[] = unscriptedResults(outcome, test);
-  const verdict = errorVerdict(prepared, exchange.response);
-  if (verdict) checks.push(verdict);
-  for (const item of prepared.assertions) {
-    checks.push(await gradeAssertion(item, root, state.context));
-  }
+  const checks = await gradeCall(prepared, outcome, root, state.context);
   const budgets = evaluateBudgets(test.budgets, exchange, state.session.server.target.kind);
   return { root, checks, exchange, budgets };
 }
@@ -189,8 +183,8 @@ async function listenStep(
   };
   const stop = new AbortController();
   const done = state.session.request("subscriptions/listen", { notifications: filter }, {
-    // The stream stays open for the rest of the sequence: each later step has its own bound.
-    timeoutMs: state.timeoutMs * 1000,
+    // The stream stays open for the rest of the sequence: at most every step's bound.
+    timeoutMs: state.streamTimeoutMs,
     signal: stop.signal,
   });
   state.listen = { stop, done };
