@@ -112,7 +112,7 @@ export class ReplayIndex implements ReplaySource {
     return {
       messages: framesOf(found, message["id"]),
       ...httpOf(found),
-      replies: recordedReplies(found),
+      ...repliesOf(found),
     };
   }
 
@@ -141,7 +141,7 @@ export class ReplayIndex implements ReplaySource {
     this.#cursor.set(`notify\u0000${key}`, at + 1);
     if (at >= list.length) return undefined;
     const exchange = list[at]!;
-    return { messages: exchange.after!.map((m) => m.message), replies: recordedReplies(exchange) };
+    return { messages: exchange.after!.map((m) => m.message), ...repliesOf(exchange) };
   }
 }
 
@@ -158,6 +158,12 @@ export function framesOf(exchange: CassetteExchange, id: unknown): unknown[] {
 }
 
 /** The client's recorded reply to each server request of an exchange, by the request's id. */
+function repliesOf(exchange: CassetteExchange): { replies?: Map<string | number, unknown> } {
+  // Most exchanges carry no server request: nothing to build for them (replay's hot path).
+  if (!exchange.server_requests?.length && !exchange.after?.length) return {};
+  return { replies: recordedReplies(exchange) };
+}
+
 function recordedReplies(exchange: CassetteExchange): Map<string | number, unknown> {
   const replies = new Map<string | number, unknown>();
   const add = (request: unknown, reply: unknown) => {

@@ -86,8 +86,9 @@ export async function runSequence(
       }
       setCaptures(raw, outcome, locals, outcome.checks.some((c) => c.status !== "pass"));
     }
-    await unsubscribeAll(state);
   } finally {
+    // Whatever happened, what the sequence subscribed to ends with it.
+    await unsubscribeAll(state).catch(() => {});
     inbox.close();
     state.restoreClient?.();
   }

@@ -10,6 +10,7 @@ import { compileMatcher } from "../../1_matchers/registry.ts";
 import { parseTarget, resolveTarget } from "../../1_matchers/target_path.ts";
 import { matchTarget } from "../../1_matchers/apply.ts";
 import { findRevision } from "../../0_base/protocol/revisions.ts";
+import { McptestError } from "../../0_base/errors/errors.ts";
 import { effectiveClient } from "../../3_load/config/client_block.ts";
 import { requestFor } from "./call.ts";
 import { gradeAssertion } from "./grade.ts";
@@ -109,14 +110,28 @@ async function awaitStep(
     path: parseTarget(c.target),
     matcher: compileMatcher(c.matcher),
   }));
+  let problem: string | undefined;
   const got = await state.inbox.take(step.method, async (candidate) => {
-    for (const { path, matcher } of conditions) {
-      const outcome = await matchTarget(matcher, candidate, path, state.context);
-      if (!outcome.pass) return false;
+    try {
+      for (const { path, matcher } of conditions) {
+        const outcome = await matchTarget(matcher, candidate, path, state.context);
+        if (!outcome.pass) return false;
+      }
+      return true;
+    } catch (error) {
+      // A refusal of the run (a snapshot write under CI) stays one, as in any assertion.
+      if (error instanceof McptestError && error.exitCode !== 1) throw error;
+      // A condition that cannot run matches nothing; the step's error says why.
+      problem ??= (error as Error).message;
+      return false;
     }
-    return true;
   }, state.timeoutMs);
-  if ("reason" in got) return { root: {}, checks: [], error: got.reason };
+  if ("reason" in got) {
+    const error = problem === undefined
+      ? got.reason
+      : `${got.reason} (a where: condition could not run: ${problem})`;
+    return { root: {}, checks: [], error };
+  }
   const root = { notification: got.found, index: got.index };
   const checks: AssertionResult[] = [];
   for (const assertion of step.assertions) {

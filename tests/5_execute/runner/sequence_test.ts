@@ -279,3 +279,42 @@ Deno.test("on 2026-07-28 the same subscribe: step opens one subscriptions/listen
   const cancelled = seen.find((m) => m.method === "notifications/cancelled");
   assert.equal((cancelled?.params as { requestId?: unknown })?.requestId, listenId);
 });
+
+Deno.test("an await: condition that refuses the run (a snapshot first write under CI) stays a refusal", async () => {
+  const cwd = await Deno.makeTempDir({ prefix: "mcptest_sequence_" });
+  try {
+    await Deno.writeTextFile(
+      join(cwd, "suite.yml"),
+      HEAD + `sequences:
+  - name: snap
+    steps:
+      - tool: touch
+      - await: notifications/message
+        where:
+          - target: params
+            matcher: { snapshot: never-recorded }
+`,
+    );
+    const suite = await loadSuite({ paths: ["suite.yml"], cwd, env: {} });
+    const { session } = scriptedSession((m, t) => {
+      const msg = m as Msg;
+      reply(t, msg.id, text("ok"));
+      queueMicrotask(() =>
+        t.write({ jsonrpc: "2.0", method: "notifications/message", params: { data: 1 } })
+      );
+    }, { timeoutMs: 2000 });
+    try {
+      const [prepared] = prepareTests(suite);
+      const refused = await executeTest(session, prepared!, { updateSnapshots: false, ci: true })
+        .catch((e) => e);
+      assert.ok(
+        refused instanceof Error && /refused under CI=true/.test(refused.message),
+        String(refused),
+      );
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
