@@ -1,6 +1,7 @@
 /** @module The cassette file format (v1): a seed-003 capture plus HTTP facts, normalised and redacted. */
 
 import { jsonNestingOverflow, MAX_NESTING } from "../../0_base/util/nesting.ts";
+import { ruleProblem } from "./normalize.ts";
 
 /** The `format` value of every cassette file. */
 export const CASSETTE_FORMAT = "mcptest-cassette";
@@ -211,13 +212,12 @@ function normalizeProblem(rules: unknown): string | undefined {
     if (!named || typeof rule["replace"] !== "string") {
       return `[${i}] needs "target" or "header", and "replace", as strings`;
     }
-    if (rule["pattern"] === undefined) continue;
-    if (typeof rule["pattern"] !== "string") return `[${i}].pattern must be a string`;
-    try {
-      new RegExp(rule["pattern"], "g");
-    } catch {
-      return `[${i}].pattern is not a valid regular expression`;
+    if (rule["pattern"] !== undefined && typeof rule["pattern"] !== "string") {
+      return `[${i}].pattern must be a string`;
     }
+    // The normaliser's own check: a rule it could not compile is the cassette's fault.
+    const problem = ruleProblem(rule as unknown as NormalizeRule);
+    if (problem !== undefined) return `[${i}]: ${problem}`;
   }
   return undefined;
 }

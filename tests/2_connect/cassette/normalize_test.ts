@@ -9,6 +9,7 @@ import {
   ruleProblem,
 } from "../../../src/2_connect/cassette/normalize.ts";
 import { loadMessages, withFiles } from "../../3_load/config/_helpers.ts";
+import { asCassette, CassetteFormatError } from "../../../src/2_connect/cassette/format.ts";
 
 Deno.test("normalizeString() replaces ISO-8601 timestamps and UUIDs, nothing else", async (t) => {
   await t.step("volatile values become placeholders", () => {
@@ -135,4 +136,36 @@ Deno.test("loadSuite() carries cassette.normalize: and refuses a bad rule at its
       assert.match(messages.join("\n"), /a\.yml:6:/);
     });
   });
+});
+
+Deno.test("a cassette whose normalize rule the normaliser cannot compile is a cassette format error", () => {
+  const cassette = (rule: Record<string, unknown>) => ({
+    format: "mcptest-cassette",
+    version: 1,
+    server: "s",
+    server_label: "s",
+    transport: "stdio",
+    protocol_version: "2025-11-25",
+    server_capabilities: {},
+    server_info: null,
+    recorded_with: "mcptest test",
+    normalize: [rule],
+    exchanges: [],
+  });
+  // Found by the cassette fuzz test: an empty target used to throw a plain Error on replay.
+  for (const rule of [{ target: "", replace: "x" }, { target: "a", pattern: "(", replace: "x" }]) {
+    const error = (() => {
+      try {
+        asCassette(cassette(rule));
+      } catch (e) {
+        return e;
+      }
+    })();
+    assert.ok(error instanceof CassetteFormatError, String(error));
+    assert.match(
+      (error as Error).message,
+      /malformed cassette: normalize\[0\]: invalid (target|pattern)/,
+    );
+  }
+  asCassette(cassette({ target: "result.content[*].text", replace: "x" }));
 });
