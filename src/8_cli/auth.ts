@@ -3,6 +3,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { positiveInt } from "./options.ts";
 import { type SuiteFlags, withSuiteFlags } from "./suite_flags.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./auth_action.ts";
 
 /** Build `mcptest auth` with `login` and `logout`; `done` receives the exit code (0 ok, 1 failed, 2 bad input). */
 export function authCommand(done: (code: number) => void) {
@@ -25,7 +27,7 @@ mode 0600, and used by servers with grant: authorization_code.
 Exit codes: 0 tokens stored, 1 the authorization failed or timed out, 2 bad arguments or config.`,
     )
     .action(async (server, paths, options) => {
-      const { loginAction } = await import("./auth_action.ts");
+      const { loginAction } = await loadCliModule<typeof Actions>("auth_action.ts");
       done(await loginAction(server, paths, options));
     });
   const logout = withSuiteFlags(
@@ -40,7 +42,7 @@ Exit codes: 0 tokens stored, 1 the authorization failed or timed out, 2 bad argu
       "\nExit codes: 0 tokens forgotten (or none stored), 2 bad arguments or config.",
     )
     .action(async (server, paths, options) => {
-      const { logoutAction } = await import("./auth_action.ts");
+      const { logoutAction } = await loadCliModule<typeof Actions>("auth_action.ts");
       done(await logoutAction(server, paths, options));
     });
   return new Command("auth")

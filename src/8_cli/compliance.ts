@@ -2,6 +2,10 @@
 
 import { Command } from "@commander-js/extra-typings";
 import { reporterName, withSafeToolOption, withTargetOptions } from "./compliance_flags.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./compliance_run_action.ts";
+
+const actions = () => loadCliModule<typeof Actions>("compliance_run_action.ts");
 
 // deno-lint-ignore no-explicit-any
 type AnyCommand = Command<any[], any, any>;
@@ -81,8 +85,7 @@ Examples:
   mcptest compliance run --server http://127.0.0.1:3000/mcp --target-version v2025-11-25 --baseline compliance-baseline.json`,
     )
     .action(async (options) => {
-      const { complianceRunAction } = await import("./compliance_run_action.ts");
-      done(await complianceRunAction(options));
+      done(await (await actions()).complianceRunAction(options));
     });
 }
 
@@ -104,8 +107,7 @@ Examples:
   mcptest compliance baseline --server "deno run -A server.ts" --target-version v2025-06-18 --output compliance-baseline.json`,
     )
     .action(async (options) => {
-      const { complianceBaselineAction } = await import("./compliance_run_action.ts");
-      done(await complianceBaselineAction(options));
+      done(await (await actions()).complianceBaselineAction(options));
     });
 }
 

@@ -61,7 +61,7 @@ export const withTargetOptions = flagGroup<TargetFlagValues & RevisionFlagValues
 export const withSafeToolOption = flagGroup<{ safeTool: string[] }>((command) =>
   command.option(
     "--safe-tool <name[=json]>",
-    "a tool the capability rules (ELICIT, SAMPLE, ROOTS) may call, with its arguments as a JSON object (repeatable; replaces a suite's safe_tools:; default: read-only tools without required arguments)",
+    "a tool the capability rules (ELICIT, SAMPLE, ROOTS) may call, with its arguments as a JSON object (repeatable; replaces a suite's safe_tools:; default: the read-only tools that name the capability, required arguments filled from their schema)",
     collect,
     [] as string[],
   )

@@ -3,6 +3,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { withRevisionFlag } from "./revision_flag.ts";
 import { checkIdsFormat } from "../7_features/conformance/check_ids_formats.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./conformance_check_ids_action.ts";
 
 /** `mcptest conformance check-ids`; `done` receives the exit code. */
 export function conformanceCheckIdsCommand(done: (code: number) => void) {
@@ -21,7 +23,9 @@ export function conformanceCheckIdsCommand(done: (code: number) => void) {
       "\nExit codes: 0 listed, 1 CLI error, 2 corpus missing for --target-version.",
     )
     .action(async (options) => {
-      const { conformanceCheckIdsAction } = await import("./conformance_check_ids_action.ts");
+      const { conformanceCheckIdsAction } = await loadCliModule<
+        typeof Actions
+      >("conformance_check_ids_action.ts");
       done(await conformanceCheckIdsAction(options));
     });
 }

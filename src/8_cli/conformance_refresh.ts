@@ -2,6 +2,8 @@
 
 import { Command } from "@commander-js/extra-typings";
 import { withRevisionFlag } from "./revision_flag.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./conformance_refresh_action.ts";
 
 /** `mcptest conformance refresh`; `done` receives the exit code. */
 export function conformanceRefreshCommand(done: (code: number) => void) {
@@ -32,7 +34,9 @@ Examples:
   mcptest conformance refresh --target-version 2026-07-28 --ref main --dry-run`,
     )
     .action(async (options) => {
-      const { conformanceRefreshAction } = await import("./conformance_refresh_action.ts");
+      const { conformanceRefreshAction } = await loadCliModule<
+        typeof Actions
+      >("conformance_refresh_action.ts");
       done(await conformanceRefreshAction(options));
     });
 }

@@ -4,6 +4,8 @@ import { Command } from "@commander-js/extra-typings";
 import { conformanceReporterName } from "../7_features/conformance/report/reporter_names.ts";
 import { collect, positiveInt } from "./options.ts";
 import { withRevisionFlag } from "./revision_flag.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./conformance_run_action.ts";
 
 /** `mcptest conformance run`; `done` receives the exit code. */
 export function conformanceRunCommand(done: (code: number) => void) {
@@ -79,7 +81,9 @@ Examples:
   mcptest conformance run --server http://localhost:3000/mcp --reporter json --out result.json`,
     )
     .action(async (options) => {
-      const { conformanceRunAction } = await import("./conformance_run_action.ts");
+      const { conformanceRunAction } = await loadCliModule<typeof Actions>(
+        "conformance_run_action.ts",
+      );
       done(await conformanceRunAction(options));
     });
 }

@@ -3,6 +3,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { diffFormat } from "../7_features/surface_diff/formats.ts";
 import { collect, positiveInt } from "./options.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./diff_action.ts";
 
 /** Build the `diff` command; `done` receives the exit code (0 nothing breaking, 1 breaking, 2 bad input). */
 export function diffCommand(done: (code: number) => void) {
@@ -35,7 +37,7 @@ Examples:
   mcptest diff https://old.example/mcp http://127.0.0.1:3000/mcp --format json`,
     )
     .action(async (old, next, options) => {
-      const { diffAction } = await import("./diff_action.ts");
+      const { diffAction } = await loadCliModule<typeof Actions>("diff_action.ts");
       done(await diffAction(old, next, options));
     });
 }

@@ -5,6 +5,8 @@ import { doctorFormat } from "../7_features/doctor/formats.ts";
 import { positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 import { withRevisionFlag } from "./revision_flag.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./doctor_action.ts";
 
 /** Build `mcptest doctor`; exit 0 every layer passed, 1 a layer or migration row failed, 2 bad input. */
 export function doctorCommand(done: (code: number) => void) {
@@ -43,7 +45,7 @@ Examples:
   mcptest doctor --url 'http://127.0.0.1:3000/mcp?scenario=legacy' --target-version 2026-07-28`,
     )
     .action(async (paths, options) => {
-      const { doctorAction } = await import("./doctor_action.ts");
+      const { doctorAction } = await loadCliModule<typeof Actions>("doctor_action.ts");
       done(await doctorAction(paths, options));
     });
 }

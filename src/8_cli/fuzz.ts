@@ -4,6 +4,8 @@ import { FUZZ_OUTPUT_FORMATS } from "../7_features/fuzz/format_names.ts";
 import { oneOf } from "./options.ts";
 import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
 import { collect, positiveInt } from "./options.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./fuzz_action.ts";
 
 /** Parse `--seed`: a whole number from 0 to 2^31 - 1. */
 function seedArg(value: string): number {
@@ -88,7 +90,7 @@ Examples:
   mcptest fuzz --server http://127.0.0.1:3000/mcp --max-time 60000 --format json`,
     )
     .action(async (options) => {
-      const { fuzzAction } = await import("./fuzz_action.ts");
+      const { fuzzAction } = await loadCliModule<typeof Actions>("fuzz_action.ts");
       done(await fuzzAction(options));
     });
 }

@@ -2,6 +2,8 @@
 
 import { Command } from "@commander-js/extra-typings";
 import { positiveInt } from "./options.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./init_action.ts";
 
 /** Build the `init` command; `done` receives the exit code. */
 export function initCommand(done: (code: number) => void) {
@@ -31,7 +33,7 @@ Examples:
   mcptest init --server docs=http://127.0.0.1:3000/mcp --dir my-suite`,
     )
     .action(async (options) => {
-      const { initAction } = await import("./init_action.ts");
+      const { initAction } = await loadCliModule<typeof Actions>("init_action.ts");
       done(await initAction(options));
     });
 }

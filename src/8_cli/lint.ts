@@ -3,6 +3,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { lintFormat } from "../7_features/migration/lint_formats.ts";
 import { MIGRATION_TARGET } from "../7_features/migration/target.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./lint_action.ts";
 
 /** Build the `lint` command; `done` receives the exit code (0 clean, 1 findings, 2 bad input). */
 export function lintCommand(done: (code: number) => void) {
@@ -24,7 +26,7 @@ Examples:
   mcptest lint examples/migration-legacy-suite.yml --format json`,
     )
     .action(async (paths, options) => {
-      const { lintAction } = await import("./lint_action.ts");
+      const { lintAction } = await loadCliModule<typeof Actions>("lint_action.ts");
       done(await lintAction(paths, options));
     });
 }

@@ -3,6 +3,8 @@
 import { Command } from "@commander-js/extra-typings";
 import { oneOf } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./list_action.ts";
 
 /** Build the `list` command; `done` receives the exit code (0 listed, 2 bad suite, 7 none). */
 export function listCommand(done: (code: number) => void) {
@@ -33,7 +35,7 @@ Examples:
   mcptest list --format json`,
     )
     .action(async (paths, options) => {
-      const { listAction } = await import("./list_action.ts");
+      const { listAction } = await loadCliModule<typeof Actions>("list_action.ts");
       done(await listAction(paths, options));
     });
 }

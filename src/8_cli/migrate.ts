@@ -2,6 +2,8 @@
 
 import { Command } from "@commander-js/extra-typings";
 import { MIGRATION_TARGET } from "../7_features/migration/target.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./migrate_action.ts";
 
 const TARGET = MIGRATION_TARGET.id;
 
@@ -30,7 +32,9 @@ Examples:
   mcptest migrate tests/ --to ${TARGET} --write`,
     )
     .action(async (path, options) => {
-      const { migrateAction } = await import("./migrate_action.ts");
+      const { migrateAction } = await loadCliModule<typeof Actions>(
+        "migrate_action.ts",
+      );
       done(await migrateAction(path, options));
     });
 }

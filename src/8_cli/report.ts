@@ -2,6 +2,8 @@
 
 import { Command } from "@commander-js/extra-typings";
 import { reporterName } from "../6_report/reporters.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./report_action.ts";
 
 /** Build the `report` command; `done` receives the exit code (0 all passed, 1 a failure, 2 bad input). */
 export function reportCommand(done: (code: number) => void) {
@@ -29,7 +31,7 @@ Examples:
   mcptest report --merge shard-1.json shard-2.json --output reports/run.json`,
     )
     .action(async (records, options) => {
-      const { reportAction } = await import("./report_action.ts");
+      const { reportAction } = await loadCliModule<typeof Actions>("report_action.ts");
       done(await reportAction(records, options));
     });
 }

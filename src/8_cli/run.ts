@@ -5,6 +5,8 @@ import { withSelectionFlags } from "./run_flags.ts";
 import { withAgentFlags } from "./agent_options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 import { withOutcomeFlags, withReportFlags, withSessionFlags } from "./run_flag_groups.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./run_action.ts";
 
 /** Build the `run` command; `done` receives the exit code. */
 export function runCommand(done: (code: number) => void) {
@@ -32,7 +34,7 @@ Examples:
   mcptest run --server local="deno run -A server.ts" --filter /search/`,
     )
     .action(async (paths, options) => {
-      const { runAction } = await import("./run_action.ts");
+      const { runAction } = await loadCliModule<typeof Actions>("run_action.ts");
       done(await runAction(paths, options));
     });
 }

@@ -5,6 +5,7 @@ import type { RuntimeSecrets } from "../2_connect/auth/runtime_secrets.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
 import type { RunSuiteOptions } from "../5_execute/suite/run_suite.ts";
 import { type AnnotationMode, renderAnnotations, shouldAnnotate } from "../6_report/annotations.ts";
+import { deferResults } from "../6_report/deferred_results.ts";
 import { writeStderr } from "../0_base/util/write_output.ts";
 import { useColor } from "./color.ts";
 import { createProgress, type Progress } from "./progress.ts";
@@ -51,24 +52,34 @@ export async function openRunOutput(
     cassettes: options.cassettes,
     beforeWrite: erase,
   });
+  const results = deferResults((result) => {
+    reports.result(result);
+    progress?.update(result);
+  });
+  // Anything else printed waits for the results before it, so the output keeps the run's order.
+  const flushed = () => {
+    results.drain();
+    erase();
+  };
   return {
     hooks: {
       onSelected: (tests) => {
         progress = createProgress(tests.length, options.color);
         reports.selected(tests);
       },
-      onResult: (result) => {
-        reports.result(result);
-        progress?.update(result);
-      },
+      onResult: (result) => results.push(result),
       onNotice: (line) => {
-        erase();
+        flushed();
         console.error(line);
       },
-      ...(options.verbose ? { onFrame: printFrames(options.secrets, erase) } : {}),
+      ...(options.verbose ? { onFrame: printFrames(options.secrets, flushed) } : {}),
     },
-    done: () => progress?.done(),
+    done: () => {
+      results.drain();
+      progress?.done();
+    },
     async finish(record) {
+      results.drain();
       await reports.finish(record);
       if (shouldAnnotate(options.annotations, (name) => Deno.env.get(name))) {
         const commands = renderAnnotations(record);

@@ -8,6 +8,8 @@ import { didYouMean } from "../0_base/util/suggest.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 import { collect, oneOf, positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./scan_action.ts";
 
 /** Build `mcptest scan`; exit 0 nothing at or above --fail-on, 1 a finding or an unreadable server, 2 bad input, 5 -u under CI. */
 export function scanCommand(done: (code: number) => void) {
@@ -68,7 +70,7 @@ Examples:
   mcptest scan -u                                  # review, then pin the surface in mcptest.lock`,
     )
     .action(async (paths, options) => {
-      const { scanAction } = await import("./scan_action.ts");
+      const { scanAction } = await loadCliModule<typeof Actions>("scan_action.ts");
       done(await scanAction(paths, options));
     });
 }

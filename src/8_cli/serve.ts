@@ -1,6 +1,8 @@
 /** @module `mcptest serve`: its options; the action is loaded lazily. */
 
 import { Command } from "@commander-js/extra-typings";
+import { loadCliModule } from "./load_cli_module.ts";
+import type * as Actions from "./serve_action.ts";
 
 /** Build the `serve` command; `done` receives the exit code. */
 export function serveCommand(done: (code: number) => void) {
@@ -39,7 +41,7 @@ Examples:
   mcptest serve tests/cassettes/items.json --http 127.0.0.1:0`,
     )
     .action(async (cassette, options) => {
-      const { serveAction } = await import("./serve_action.ts");
+      const { serveAction } = await loadCliModule<typeof Actions>("serve_action.ts");
       done(await serveAction(cassette, options));
     });
 }

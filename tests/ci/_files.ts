@@ -34,6 +34,15 @@ export function permissionFlags(line: string): string[] {
     .sort();
 }
 
+/** The `--include` paths of a `deno compile` line (modules it embeds besides cli.ts's graph), sorted. */
+export function includeFlags(line: string): string[] {
+  const words = line.split(/\s+/).map((w) => w.replace(/^["']|["']$/g, ""));
+  const paths = words.flatMap((w, i) =>
+    w === "--include" ? [words[i + 1] ?? ""] : w.startsWith("--include=") ? [w.slice(10)] : []
+  );
+  return paths.map((p) => p.replace(/\/$/, "")).sort();
+}
+
 /** A file of the repository as text. */
 export function readText(path: string): string {
   return Deno.readTextFileSync(`${ROOT}${path}`);

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { validate } from "dockerfile-utils";
 import { actionSpec } from "./_checks.ts";
-import { denoJson, permissionFlags, readText, taskCommand } from "./_files.ts";
+import { denoJson, includeFlags, permissionFlags, readText, taskCommand } from "./_files.ts";
 
 const DOCKERFILE = readText("Dockerfile");
 const DOCKERIGNORE = readText(".dockerignore");
@@ -62,6 +62,13 @@ function recipeProblems(text: string, ignore: string): string[] {
     if (got.join(" ") !== want.join(" ")) {
       problems.push(
         `deno compile flags ${got.join(" ")} are not the compile task's ${want.join(" ")}`,
+      );
+    }
+    const [embeds, wanted] = [includeFlags(compile.args), includeFlags(taskCommand("compile"))];
+    if (embeds.join(" ") !== wanted.join(" ")) {
+      problems.push(
+        `deno compile includes ${embeds.join(" ") || "nothing"} instead of the compile task's ` +
+          wanted.join(" "),
       );
     }
     if (!/\bcli\.ts\b/.test(compile.args)) problems.push("deno compile does not compile cli.ts");
@@ -161,11 +168,14 @@ Deno.test("the Dockerfile is the recipe docs/install.md describes", async (t) =>
     assert.match(recipeProblems(broken, ignore).join("\n"), pattern);
   };
   await t.step("compile flags out of step with deno.json's compile task", () => {
-    rejects(DOCKERFILE.replace("--allow-sys --output", "--output"), /not the compile task's/);
+    rejects(DOCKERFILE.replace("--allow-sys --include", "--include"), /not the compile task's/);
     rejects(
       DOCKERFILE.replace("--allow-read", "--v8-flags=--max-semi-space-size=1 --allow-read"),
       /not the compile task's/,
     );
+  });
+  await t.step("an --include of the compile task left out", () => {
+    rejects(DOCKERFILE.replace("--include src/8_cli ", ""), /instead of the compile task's/);
   });
   await t.step("a runtime stage left as root", () => {
     rejects(DOCKERFILE.replace(/^USER .*$/m, "USER root"), /runs as root/);

@@ -98,16 +98,33 @@ export function forTerminal(text: string, format: "json" | "text" | string = "te
 }
 
 /**
- * A copy of `value` with {@link escapeControls} (newlines kept) applied to every string in it,
- * keys and structure unchanged: what a reporter renders a record entry from.
+ * `value` with {@link escapeControls} (newlines kept) applied to every string in it, keys and
+ * structure unchanged: what a reporter renders a record entry from. The input is never modified:
+ * a part holding no control character is returned as it is (most of a record: nothing copied),
+ * a part that changes is a copy.
  */
 export function escapeStrings<T>(value: T): T {
   if (typeof value === "string") return escapeControls(value, true) as T;
-  if (Array.isArray(value)) return value.map((v) => escapeStrings(v)) as T;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const escaped = escapeStrings(value[i]);
+      if (copy === undefined && escaped !== value[i]) copy = value.slice(0, i);
+      copy?.push(escaped);
+    }
+    return (copy ?? value) as T;
+  }
   if (value !== null && typeof value === "object") {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = escapeStrings(v);
-    return out as T;
+    let copy: [string, unknown][] | undefined;
+    const entries = Object.entries(value);
+    for (let i = 0; i < entries.length; i++) {
+      const [key, item] = entries[i]!;
+      const escaped = escapeStrings(item);
+      if (copy === undefined && escaped !== item) copy = entries.slice(0, i);
+      copy?.push([key, escaped]);
+    }
+    // fromEntries defines own properties: a `__proto__` key stays a key, as JSON.parse made it.
+    return (copy ? Object.fromEntries(copy) : value) as T;
   }
   return value;
 }

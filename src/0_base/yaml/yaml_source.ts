@@ -1,16 +1,6 @@
 /** @module YAML with positions: parse a file, report syntax errors at `file:line:col`, map key paths to source positions. */
 
-import {
-  isAlias,
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  LineCounter,
-  type Node,
-  parseDocument,
-} from "yaml";
-import type { Document } from "yaml";
+import type * as Careful from "./careful_yaml.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
 import { type FastDocument, fastParse } from "./fast_yaml.ts";
@@ -138,30 +128,57 @@ function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
   return node;
 }
 
-/** The `yaml` package's parse: every position, precise syntax errors (the reference the fast path is tested against). */
-export function parseCarefully(text: string, file: string): YamlSource {
-  refuseDeepNesting(text, file);
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, merge: true });
-  const at = (offset: number): SourcePos => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { file, line, col };
-  };
-  if (document.errors.length > 0) {
-    throw new ConfigErrors(
-      document.errors.map((e) =>
-        new ConfigError(`invalid YAML: ${syntaxReason(e.message)}`, at(e.pos[0]))
-      ),
-    );
+/** The careful parser's module once {@link loadCarefulParser} has loaded it. */
+let careful: typeof Careful | undefined;
+
+/**
+ * Thrown by a parse or a position lookup that needs the careful parser before
+ * {@link loadCarefulParser} loaded it; {@link withCarefulParser} then loads it and runs again.
+ */
+export class CarefulParserNeeded extends Error {
+  constructor() {
+    super("the careful YAML parser is not loaded (await loadCarefulParser() first)");
+    this.name = "CarefulParserNeeded";
   }
-  let value: unknown;
+}
+
+/**
+ * Load the careful parser (the `yaml` package). Loading a valid suite never needs it, so it is
+ * loaded only when a document or a message does (docs/performance.md, loading).
+ */
+export async function loadCarefulParser(): Promise<void> {
+  careful ??= await import("./careful_yaml.ts");
+}
+
+/** Whether the careful parser is loaded (a suite that loaded on the fast path leaves it unloaded). */
+export function carefulParserLoaded(): boolean {
+  return careful !== undefined;
+}
+
+/**
+ * Run `work`; when it needed the careful parser before it was loaded, load it and run `work`
+ * again. `work` must be a pure reading (files, parses, checks) that is safe to repeat.
+ */
+export async function withCarefulParser<T>(work: () => Promise<T>): Promise<T> {
   try {
-    value = document.toJS({ maxAliasCount: 1000 });
+    return await work();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigErrors([new ConfigError(`invalid YAML: ${reason}`, at(0))]);
+    if (!(error instanceof CarefulParserNeeded)) throw error;
+    await loadCarefulParser();
+    return await work();
   }
-  return { file, text, value: value ?? null, positionOf: lookupIn(document, at) };
+}
+
+/**
+ * The `yaml` package's parse: every position, precise syntax errors (the reference the fast path
+ * is tested against).
+ * @throws {CarefulParserNeeded} before {@link loadCarefulParser}
+ * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
+ */
+export function parseCarefully(text: string, file: string): YamlSource {
+  if (careful === undefined) throw new CarefulParserNeeded();
+  refuseDeepNesting(text, file);
+  return careful.parseDocumentCarefully(text, file);
 }
 
 /**
@@ -194,89 +211,4 @@ export function describePath(path: readonly PathSegment[]): string {
     else out += out === "" ? segment : `.${segment}`;
   }
   return out;
-}
-
-function syntaxReason(message: string): string {
-  const first = message.split("\n")[0] ?? message;
-  return first.replace(/ at line \d+, column \d+:?$/, "");
-}
-
-function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos): PositionLookup {
-  return (path, mode = "value") => {
-    let node: unknown = document.contents;
-    let keyStart: number | undefined;
-    let lastStart = 0;
-    for (const segment of path) {
-      node = resolveAlias(document, node);
-      const start = startOf(node);
-      if (start !== undefined) lastStart = start;
-      const step = childOf(document, node, segment);
-      if (!step) return at(start ?? keyStart ?? lastStart);
-      keyStart = step.keyStart;
-      node = step.node;
-    }
-    node = resolveAlias(document, node);
-    const start = startOf(node);
-    if (mode === "key" && keyStart !== undefined) return at(keyStart);
-    if (start === undefined || (isEmptyScalar(node) && keyStart !== undefined)) {
-      return at(keyStart ?? lastStart);
-    }
-    return at(start);
-  };
-}
-
-function childOf(
-  document: Document.Parsed,
-  node: unknown,
-  segment: PathSegment,
-  depth = 0,
-): { node: unknown; keyStart?: number } | undefined {
-  if (isMap(node)) {
-    const merged: unknown[] = [];
-    for (const item of node.items) {
-      if (!isPair(item)) continue;
-      const key = isScalar(item.key) ? item.key.value : item.key;
-      if (typeof key === "symbol") {
-        // `<<: *base` or `<<: [*a, *b]`: keys written here win, so the bases are searched last.
-        const value = resolveAlias(document, item.value);
-        if (isSeq(value)) merged.push(...value.items.map((v) => resolveAlias(document, v)));
-        else merged.push(value);
-        continue;
-      }
-      if (String(key) !== String(segment)) continue;
-      const keyStart = startOf(item.key);
-      return keyStart === undefined ? { node: item.value } : { node: item.value, keyStart };
-    }
-    if (depth < 32) {
-      for (const base of merged) {
-        const found = childOf(document, base, segment, depth + 1);
-        if (found) return found;
-      }
-    }
-    return undefined;
-  }
-  if (isSeq(node)) {
-    const index = typeof segment === "number" ? segment : Number.parseInt(segment, 10);
-    if (!Number.isInteger(index)) return undefined;
-    const item = node.items[index];
-    return item === undefined ? undefined : { node: item };
-  }
-  return undefined;
-}
-
-function resolveAlias(document: Document.Parsed, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; hops < 32 && isAlias(current); hops++) current = current.resolve(document);
-  return current;
-}
-
-function startOf(node: unknown): number | undefined {
-  const range = (node as Node | null | undefined)?.range;
-  return range ? range[0] : undefined;
-}
-
-function isEmptyScalar(node: unknown): boolean {
-  if (!isScalar(node) || node.value !== null) return false;
-  const range = node.range;
-  return !range || range[0] === range[1];
 }

@@ -2,7 +2,7 @@
 
 import { join } from "node:path";
 import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
-import { parseYaml } from "../../0_base/yaml/yaml_source.ts";
+import { loadCarefulParser, parseYaml } from "../../0_base/yaml/yaml_source.ts";
 import { validateEntry, validateRule } from "./validate.ts";
 import type { ComplianceCorpus, RegistryEntry, RevisionCorpus, RuleSpec } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
@@ -27,6 +27,7 @@ async function readYaml(path: string) {
       new ConfigError(`cannot read ${path}: ${reason}`, { file: path, line: 1, col: 1 }),
     ]);
   }
+  await loadCarefulParser(); // a corpus directory is read rarely: positions of every kind at hand
   return parseYaml(text, path);
 }
 

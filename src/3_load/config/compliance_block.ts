@@ -64,7 +64,7 @@ export interface ComplianceBlock {
   readonly gradeDelta?: GradeDeltaBlock;
   /**
    * `safe_tools:`: the tools the capability rules (ELICIT, SAMPLE, ROOTS) may call, with their
-   * arguments; absent: the read-only tools without required arguments.
+   * arguments; absent: the read-only tools that name the capability (docs/compliance.md).
    */
   readonly safeTools?: readonly SafeTool[];
   /** Where the block was written. */
@@ -315,7 +315,8 @@ function readEntries(
         pos,
       });
     } catch (error) {
-      errors.push(error as ConfigError);
+      if (!(error instanceof ConfigError)) throw error;
+      errors.push(error);
     }
   });
   if (errors.length > 0) throw new ConfigErrors(errors);

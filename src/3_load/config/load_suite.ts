@@ -2,6 +2,7 @@
 
 import { join, resolve } from "node:path";
 import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
+import { withCarefulParser } from "../../0_base/yaml/yaml_source.ts";
 import {
   CONFIG_FILE,
   discoverDefault,
@@ -83,7 +84,13 @@ const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agen
  * console.log(suite.tests.length, Object.keys(suite.servers));
  * ```
  */
-export async function loadSuite(options: LoadOptions): Promise<Suite> {
+export function loadSuite(options: LoadOptions): Promise<Suite> {
+  // A valid suite loads on the fast parser; anything that needs the careful one (anchors, a
+  // syntax error, the position of a problem) loads it and loads the suite again.
+  return withCarefulParser(() => loadSuiteOnce(options));
+}
+
+async function loadSuiteOnce(options: LoadOptions): Promise<Suite> {
   const cwd = resolve(options.cwd);
   const env = options.env ?? Deno.env.toObject();
   const read = options.readTextFile ?? readTextFileIfExists;

@@ -52,7 +52,7 @@ export interface RunComplianceOptions {
   readonly session?: Session;
   /**
    * The tools the capability rules may call (`--safe-tool`, a block's `safe_tools:`), with their
-   * arguments; none: the tools annotated read-only without required arguments.
+   * arguments; none: the tools annotated read-only that name the capability (docs/compliance.md).
    */
   readonly safeTools?: readonly SafeTool[];
 }

@@ -69,7 +69,7 @@ export interface ComplianceSuiteOptions {
   /**
    * `--safe-tool NAME[=JSON]` (repeatable), parsed: the tools the capability rules (ELICIT, SAMPLE,
    * ROOTS) may call, with their arguments. For a suite they replace each block's `safe_tools:`;
-   * none anywhere: the tools annotated read-only without required arguments.
+   * none anywhere: the tools annotated read-only that name the capability (docs/compliance.md).
    */
   readonly safeTools?: readonly SafeTool[];
 }

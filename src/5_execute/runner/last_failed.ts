@@ -93,8 +93,11 @@ export async function updateLastFailed(
 ): Promise<LastFailedState> {
   const failed = new Set(previous?.failed ?? []);
   for (const { id, status } of matchResults(ran, record.tests)) {
+    const failing = status === "fail" || status === "error";
+    // A pass has something to forget only while failures are remembered (a green run hashes none).
+    if (!failing && failed.size === 0) continue;
     const hash = await hashTestId(id);
-    if (status === "fail" || status === "error") failed.add(hash);
+    if (failing) failed.add(hash);
     else failed.delete(hash);
   }
   return { version: LAST_FAILED_VERSION, failed: [...failed].sort() };

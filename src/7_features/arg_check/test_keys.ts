@@ -2,7 +2,12 @@
 
 import { resolve } from "node:path";
 import type { SourcePos } from "../../0_base/errors/errors.ts";
-import { parseYaml, type YamlSource } from "../../0_base/yaml/yaml_source.ts";
+import {
+  CarefulParserNeeded,
+  parseYaml,
+  withCarefulParser,
+  type YamlSource,
+} from "../../0_base/yaml/yaml_source.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 
 /** The positions of one tool test's keys. */
@@ -24,7 +29,11 @@ export class TestKeyFinder {
   }
 
   /** The key positions of a tool test (its own position for any key not found). */
-  async keysOf(test: TestCase): Promise<TestKeys> {
+  keysOf(test: TestCase): Promise<TestKeys> {
+    return withCarefulParser(() => this.#keysOf(test));
+  }
+
+  async #keysOf(test: TestCase): Promise<TestKeys> {
     const fallback = { tool: test.pos, args: test.pos };
     const source = await this.#source(test.file);
     const tests = source !== undefined && isRecord(source.value)
@@ -49,7 +58,8 @@ export class TestKeyFinder {
     let source: YamlSource | undefined;
     try {
       source = parseYaml(await Deno.readTextFile(resolve(this.#cwd, file)), file);
-    } catch {
+    } catch (error) {
+      if (error instanceof CarefulParserNeeded) throw error;
       source = undefined; // The suite loaded from it, so this is a file changed since: no positions.
     }
     this.#files.set(file, source);

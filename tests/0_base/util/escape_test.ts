@@ -96,6 +96,22 @@ Deno.test("escapeStrings() escapes every string value, never a key or the struct
   });
 });
 
+Deno.test("escapeStrings() copies only what changes and never modifies its input", () => {
+  const clean = { name: "echo 1", assertions: [{ actual: "hello", pass: true }], n: [1, 2] };
+  assert.equal(escapeStrings(clean), clean);
+  const dirty = { keep: { a: "ok" }, list: ["fine", "bad\x1b"], tail: "z" };
+  const escaped = escapeStrings(dirty);
+  assert.deepEqual(escaped, { keep: { a: "ok" }, list: ["fine", "bad\\u001b"], tail: "z" });
+  assert.notEqual(escaped, dirty);
+  assert.equal(escaped.keep, dirty.keep);
+  assert.deepEqual(dirty.list, ["fine", "bad\x1b"]);
+  const hostile = JSON.parse('{"x":"\\u001b","__proto__":{"polluted":"\\u001b"}}');
+  const safe = escapeStrings(hostile) as Record<string, unknown>;
+  assert.equal(Object.getPrototypeOf(safe), Object.prototype);
+  assert.deepEqual(Object.keys(safe), ["x", "__proto__"]);
+  assert.equal((safe as { polluted?: unknown }).polluted, undefined);
+});
+
 Deno.test("markup escapes keep CR, DEL and C1 out of XML, HTML and Markdown", () => {
   assert.equal(escapeText("a\r::b<\x7f\u009b"), "a&#13;::b&lt;\\u007f\\u009b");
   assert.equal(markdownCell("a\r\nb|c\rd"), "a b\\|c d");

@@ -81,3 +81,115 @@ Deno.test("the loaders refuse deep nesting with the limit and a position, not a 
     assert.equal(frame.parseError, "nested deeper than 256 levels");
   });
 });
+
+// The line-by-line scan as first written (split, trimStart, a string per line): the oracle the
+// allocation-free scan is checked against.
+function referenceOverflow(
+  text: string,
+  limit: number,
+): { line: number; col: number } | undefined {
+  const indents: number[] = [];
+  let scalarIndent = -1;
+  const flow = { depth: 0, base: 0 };
+  const lines = text.split("\n");
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const body = line.trimStart();
+    const indent = line.length - body.length;
+    if (body === "" || body.startsWith("#")) continue;
+    let col = 0;
+    if (flow.depth === 0) {
+      if (scalarIndent >= 0 && indent > scalarIndent) continue;
+      scalarIndent = -1;
+      while (indents.length > 0 && indents[indents.length - 1]! >= indent) indents.pop();
+      indents.push(indent);
+      let depth = indents.length;
+      col = indent;
+      while (body.startsWith("- ", col - indent) || body.slice(col - indent) === "-") {
+        depth++;
+        col += 2;
+      }
+      if (depth > limit) return { line: index + 1, col: indent + 1 };
+      flow.base = depth;
+      const scalar = body.includes("|") || body.includes(">");
+      if (scalar && /[:-]\s*[|>][+-]?\d*\s*(#.*)?$/.test(body)) scalarIndent = indent;
+    }
+    // Only brackets change the flow depth: a line without one leaves it as it is.
+    if (!BRACKET.test(line)) continue;
+    const over = referenceFlow(line, col, flow, limit);
+    if (over >= 0) return { line: index + 1, col: over + 1 };
+  }
+  return undefined;
+}
+
+/** A character that opens or closes a flow collection. */
+const BRACKET = /[[\]{}]/;
+
+/**
+ * Count flow brackets on one line from `from`, carrying the depth across lines (a flow collection
+ * may span several); the column where block + flow nesting passes `limit`, or -1.
+ */
+function referenceFlow(
+  line: string,
+  from: number,
+  flow: { depth: number; base: number },
+  limit: number,
+): number {
+  let quote = "";
+  for (let i = from; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote !== "") {
+      if (quote === '"' && c === "\\") i++;
+      else if (c === quote) quote = "";
+      continue;
+    }
+    if (c === '"' || c === "'") quote = c;
+    else if (c === "#" && (i === 0 || /\s/.test(line[i - 1]!))) return -1;
+    else if (c === "[" || c === "{") {
+      if (flow.base + ++flow.depth > limit) return i;
+    } else if ((c === "]" || c === "}") && flow.depth > 0) flow.depth--;
+  }
+  return -1;
+}
+
+Deno.test("yamlNestingOverflow() answers as the line-splitting scan it replaced (property)", () => {
+  const piece = fc.constantFrom(
+    "a:",
+    "- ",
+    "-",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\r\n",
+    "[",
+    "]",
+    "{",
+    "}",
+    "|",
+    ">-",
+    "#",
+    " # c",
+    '"',
+    "'",
+    "\\",
+    "x",
+    "k: v",
+    "\u00a0",
+    "\u2028",
+    ": |",
+    "- [",
+    "]]",
+  );
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 60 }),
+      fc.integer({ min: 1, max: 6 }),
+      (parts, limit) => {
+        const text = parts.join("");
+        assert.deepEqual(yamlNestingOverflow(text, limit), referenceOverflow(text, limit), text);
+      },
+    ),
+    { numRuns: 3000 },
+  );
+});

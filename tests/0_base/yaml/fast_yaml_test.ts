@@ -1,6 +1,13 @@
 import assert from "node:assert/strict";
 import { fastParse } from "../../../src/0_base/yaml/fast_yaml.ts";
-import { parseCarefully, parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
+import {
+  loadCarefulParser,
+  parseCarefully,
+  parseYaml,
+} from "../../../src/0_base/yaml/yaml_source.ts";
+
+// These documents are parsed directly (not through loadSuite, which loads it when needed).
+await loadCarefulParser();
 
 /** Every YAML file under examples/ and compliance/: real shapes, comments, flow and block styles. */
 function samples(): string[] {

@@ -2,7 +2,15 @@
 
 import assert from "node:assert/strict";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
-import { describePath, parseYaml, pathFromPointer } from "../../../src/0_base/yaml/yaml_source.ts";
+import {
+  describePath,
+  loadCarefulParser,
+  parseYaml,
+  pathFromPointer,
+} from "../../../src/0_base/yaml/yaml_source.ts";
+
+// These documents are parsed directly (not through loadSuite, which loads it when needed).
+await loadCarefulParser();
 
 const TEXT = `servers:
   local:

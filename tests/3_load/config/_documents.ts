@@ -1,6 +1,6 @@
 /** @module Helpers for the block-reader tests: a DocumentView from YAML text, servers by name and a reader's context, all in memory. */
 
-import { parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
+import { loadCarefulParser, parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
 import {
   modelLookup,
   nothingFound,
@@ -9,6 +9,9 @@ import {
 import { documentOf } from "../../../src/3_load/config/load_file.ts";
 import type { DocumentView, ServerSpec } from "../../../src/3_load/config/types.ts";
 import { VariableStack } from "../../../src/3_load/config/variable_stack.ts";
+
+// These documents are parsed directly (not through loadSuite, which loads it when needed).
+await loadCarefulParser();
 
 /**
  * The document a block reader sees for `text` (which must be schema-valid), as LOAD builds it;

@@ -1,4 +1,4 @@
-/** @module The client_capability probe on scripted sessions: which tools it calls, the two sessions it opens, and the verdicts of the capability rules (pass, fail, not verified, error). */
+/** @module The client_capability probe on scripted sessions: which tools it calls (by default the read-only ones that name the capability, arguments filled), the two sessions it opens, and the verdicts of the capability rules (pass, fail, not verified, error). */
 
 import assert from "node:assert/strict";
 import type { ClientSpec } from "../../../src/2_connect/session/client_spec.ts";
@@ -17,19 +17,37 @@ import { runRule, runRules } from "../../../src/5_execute/compliance/engine/run_
 /**
  * How the scripted server behaves: `conformant` asks only a client that declared the capability,
  * `always` asks whatever was declared, `never` asks nothing, `input` asks in a 2026-style
- * `input_required` result whatever was declared.
+ * `input_required` result whatever was declared, `greet` asks every client for everything right
+ * after the handshake (and nothing on a call).
  */
-type Behaviour = "conformant" | "always" | "never" | "input";
+type Behaviour = "conformant" | "always" | "never" | "input" | "greet";
 
-const TOOLS = [
-  { name: "ask", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-  { name: "summarize", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-  { name: "where", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
-  { name: "delete", inputSchema: { type: "object" } },
+const READ_ONLY = { readOnlyHint: true };
+const TOOLS: readonly Record<string, unknown>[] = [
+  {
+    name: "ask",
+    description: "Ask the user (elicitation)",
+    inputSchema: { type: "object" },
+    annotations: READ_ONLY,
+  },
+  {
+    name: "summarize",
+    description: "Summarize with the client's model (sampling)",
+    inputSchema: { type: "object" },
+    annotations: READ_ONLY,
+  },
+  {
+    name: "where",
+    description: "Name the client's roots",
+    inputSchema: { type: "object" },
+    annotations: READ_ONLY,
+  },
+  { name: "delete", description: "Delete the roots", inputSchema: { type: "object" } },
   {
     name: "lookup",
+    description: "Look a word up",
     inputSchema: { type: "object", required: ["q"] },
-    annotations: { readOnlyHint: true },
+    annotations: READ_ONLY,
   },
 ];
 const ASKS: Record<string, ClientCapability> = {
@@ -52,15 +70,23 @@ function scriptedSession(
   behaviour: Behaviour,
   client: ClientSpec,
   calls: { name: string; arguments: unknown }[],
+  tools: readonly Record<string, unknown>[] = TOOLS,
 ): Session {
   const messages: ServerMessage[] = [];
   let id = 0;
+  if (behaviour === "greet") {
+    for (const method of Object.values(CAPABILITY_METHODS)) {
+      messages.push({ message: { jsonrpc: "2.0", id: `srv-${++id}`, method, params: {} } });
+    }
+  }
   const answer = (method: string, params?: Record<string, unknown>): unknown => {
-    if (method === "tools/list") return { tools: TOOLS };
+    if (method === "tools/list") return { tools };
     const name = String(params?.name);
     calls.push({ name, arguments: params?.arguments });
     const capability = ASKS[name];
-    if (capability === undefined || behaviour === "never") return { content: [] };
+    if (capability === undefined || behaviour === "never" || behaviour === "greet") {
+      return { content: [] };
+    }
     const request = { method: CAPABILITY_METHODS[capability], params: {} };
     if (behaviour === "input") {
       return { resultType: "input_required", inputRequests: { one: request } };
@@ -98,7 +124,7 @@ function scriptedSession(
 }
 
 /** An opener of scripted sessions, with what each session declared and the calls made. */
-function opener(behaviour: Behaviour) {
+function opener(behaviour: Behaviour, tools: readonly Record<string, unknown>[] = TOOLS) {
   const opened: ClientSpec[] = [];
   const calls: { name: string; arguments: unknown }[][] = [];
   return {
@@ -107,13 +133,18 @@ function opener(behaviour: Behaviour) {
     open: (client: ClientSpec) => {
       opened.push(client);
       calls.push([]);
-      return Promise.resolve(scriptedSession(behaviour, client, calls.at(-1)!));
+      return Promise.resolve(scriptedSession(behaviour, client, calls.at(-1)!, tools));
     },
   };
 }
 
-const probe = (capability: ClientCapability, behaviour: Behaviour, safeTools = []) => {
-  const o = opener(behaviour);
+const probe = (
+  capability: ClientCapability,
+  behaviour: Behaviour,
+  safeTools = [],
+  tools: readonly Record<string, unknown>[] = TOOLS,
+) => {
+  const o = opener(behaviour, tools);
   return { o, run: runCapabilityProbe(capability, { open: o.open, safeTools, timeoutMs: 1000 }) };
 };
 
@@ -140,11 +171,71 @@ Deno.test("capability probe: declared, then undeclared, the same calls; a confor
   assert.deepEqual(root.exercised, { tool_calls: 1 });
 });
 
-Deno.test("capability probe: the read-only default skips tools that write or need arguments", async () => {
+Deno.test("capability probe: by default only the read-only tools that name the capability are called", async () => {
   const { o, run } = probe("roots", "conformant");
-  await run;
-  // ask and summarize draw nothing for roots; where does: lookup (required q) and delete never run.
-  assert.deepEqual(o.calls[0]!.map((c) => c.name), ["ask", "summarize", "where"]);
+  assert.equal((await run).unverified, undefined);
+  // where names roots (its description) and is read-only: ask, summarize and lookup name no roots,
+  // delete names them but writes.
+  assert.deepEqual(o.calls[0]!.map((c) => c.name), ["where"]);
+  assert.deepEqual(o.calls[1]!.map((c) => c.name), ["where"]);
+  // The same server without a read-only tool that names roots: nothing is called, and the rule
+  // is not verified, naming the tool that writes and --safe-tool.
+  const writes = probe("roots", "conformant", [], TOOLS.filter((t) => t.name !== "where"));
+  const outcome = await writes.run;
+  assert.deepEqual(writes.o.calls[0], []);
+  assert.match(
+    outcome.unverified ?? "",
+    /^no tool annotated readOnlyHint: true names roots in its name or description when the client declares roots; "delete" names it but is not annotated readOnlyHint: true: name the tool that draws it, with its arguments, with --safe-tool NAME\[=JSON\] or the compliance: block's safe_tools:$/,
+  );
+});
+
+Deno.test("capability probe: by default a tool whose name names the capability comes before one whose description does, and its required arguments are filled, the same in both sessions", async () => {
+  const roots = {
+    name: "list_roots",
+    inputSchema: {
+      type: "object",
+      properties: {
+        depth: { type: "integer", minimum: 2 },
+        mode: { enum: ["flat", "tree"] },
+        deep: { type: "boolean" },
+        label: { type: "string" },
+        note: { type: "string" },
+      },
+      required: ["depth", "mode", "deep", "label"],
+    },
+    annotations: READ_ONLY,
+  };
+  // where (description) is listed first, list_roots (name) last; where draws nothing here.
+  const tools = [...TOOLS.filter((t) => t.name === "where"), roots];
+  const { o, run } = probe("roots", "never", [], tools);
+  const outcome = await run;
+  const filled = { depth: 2, mode: "flat", deep: false, label: "example" };
+  const expected = [
+    { name: "list_roots", arguments: filled },
+    { name: "where", arguments: {} },
+  ];
+  assert.deepEqual(o.calls[0], expected);
+  assert.deepEqual(o.calls[1], expected, "the second session repeats the calls and arguments");
+  assert.match(outcome.unverified ?? "", /\(called: "list_roots", "where"\)/);
+});
+
+Deno.test("capability probe: with nothing to call and nothing drawn the second session is not opened; a request right after the handshake still opens it", async () => {
+  const quiet = TOOLS.filter((t) => t.name === "lookup");
+  const silent = probe("sampling", "never", [], quiet);
+  const outcome = await silent.run;
+  assert.equal(silent.o.opened.length, 1);
+  assert.match(outcome.unverified ?? "", /^no tool annotated readOnlyHint: true names sampling /);
+  const root = outcome.root as Record<string, { opened?: boolean; server_requests: unknown[] }>;
+  assert.equal(root.undeclared!.opened, false);
+  // A server that asks every client right after the handshake: drawn without a call, so the
+  // second session is opened, and its request there is a violation.
+  const greets = probe("sampling", "greet", [], quiet);
+  const asked = await greets.run;
+  assert.equal(greets.o.opened.length, 2);
+  assert.equal(asked.unverified, undefined);
+  const seen = asked.root as Record<string, { drawn: number }>;
+  assert.equal(seen.declared!.drawn, 1);
+  assert.equal(seen.undeclared!.drawn, 1);
 });
 
 Deno.test("capability probe: a server that asks a client that did not declare it is seen (JSON-RPC and input_required)", async () => {
@@ -164,7 +255,7 @@ Deno.test("capability probe: nothing drawn even when declared is not verified, w
   const outcome = await probe("elicitation", "never").run;
   assert.match(
     outcome.unverified ?? "",
-    /^no tool safe to call drew elicitation\/create when the client declares elicitation \(called: "ask", "summarize", "where"\)/,
+    /^no tool safe to call drew elicitation\/create when the client declares elicitation \(called: "ask"\), so its absence without elicitation proves nothing; by default only the read-only tools that name elicitation are called: name the tool that draws it, with its arguments, with --safe-tool NAME\[=JSON\] or the compliance: block's safe_tools:$/,
   );
 });
 

@@ -1,4 +1,4 @@
-/** @module ELICIT-001, SAMPLE-001 and ROOTS-001 exercised for real through the CLI: server-everything with its tools named safe, the capability fixture conformant and misbehaving, the read-only default, the example suite, and the --safe-tool mistakes. */
+/** @module ELICIT-001, SAMPLE-001 and ROOTS-001 exercised for real through the CLI: server-everything with its tools named safe and without, the capability fixture conformant and misbehaving, the default (read-only tools that name the capability, arguments filled, name before description), the example suite, and the --safe-tool mistakes. */
 
 import assert from "node:assert/strict";
 import { mcptest, ROOT } from "../../_helpers/cli.ts";
@@ -16,6 +16,9 @@ const EVERYTHING = [
 const FIXTURE = `${ROOT}tests/fixtures/compliance/capabilities/capability_server.ts`;
 const fixture = (misbehave?: string) =>
   `'${Deno.execPath()}' run -A '${FIXTURE}'${misbehave ? ` --misbehave ${misbehave}` : ""}`;
+const KEYWORDS = new URL("./_fixtures/keyword_server.ts", import.meta.url).pathname;
+const keywords = (misbehave?: string) =>
+  `'${Deno.execPath()}' run -A '${KEYWORDS}'${misbehave ? ` --misbehave ${misbehave}` : ""}`;
 const RULES = ["ELICIT-001", "ROOTS-001", "SAMPLE-001"];
 
 interface RuleResult {
@@ -103,16 +106,59 @@ Deno.test("capability fixture: conformant passes, asking an undeclared client fa
   }
 });
 
-Deno.test("capability fixture without --safe-tool: the read-only tools are called (ask, where), summarize is not", async () => {
+Deno.test("capability fixture without --safe-tool: the read-only tools that name the capability are called (ask, where), summarize is not", async () => {
   const { results } = await capabilityResults(fixture("elicit-undeclared,roots-undeclared"), []);
   assert.equal(results["ELICIT-001"]?.status, "fail");
   assert.equal(results["ROOTS-001"]?.status, "fail");
-  // summarize writes (readOnlyHint: false) and needs an argument: never called unless named.
+  // summarize names sampling but writes (readOnlyHint: false): never called unless named, and
+  // the reason says so, and how to name it.
   assert.equal(results["SAMPLE-001"]?.status, "skip");
   assert.match(
     results["SAMPLE-001"]?.skipReason ?? "",
-    /^not verified: no tool safe to call drew sampling\/createMessage .*\(called: "ask", "where"\)/,
+    /^not verified: no tool annotated readOnlyHint: true names sampling in its name or description when the client declares sampling; "summarize" names it but is not annotated readOnlyHint: true: name the tool that draws it, with its arguments, with --safe-tool NAME\[=JSON\] or the compliance: block's safe_tools:$/,
   );
+});
+
+Deno.test("keyword fixture without --safe-tool: the read-only tools that name the capability are called first, by name before description, with their required arguments filled; the others never", async () => {
+  // wait (slow), status and audit (both ask every client for everything) come first in the list:
+  // calling any of them, or audit (sampling only in its description) before sample, would fail.
+  // sample, elicit_preference and list_roots draw their request only with valid arguments.
+  const good = await capabilityResults(keywords(), []);
+  assert.deepEqual(statuses(good.results), {
+    "ELICIT-001": "pass",
+    "ROOTS-001": "pass",
+    "SAMPLE-001": "pass",
+  }, JSON.stringify(good.results));
+  // Asking a client that did not declare the capability: the undeclared session repeats the
+  // calls with the same filled arguments, so each violation is seen.
+  const bad = await capabilityResults(keywords("undeclared"), []);
+  assert.deepEqual(statuses(bad.results), {
+    "ELICIT-001": "fail",
+    "ROOTS-001": "fail",
+    "SAMPLE-001": "fail",
+  }, JSON.stringify(bad.results));
+});
+
+Deno.test("server-everything without --safe-tool: ROOTS-001 passes through get-roots-list; ELICIT-001 and SAMPLE-001 are not verified, naming the tools that are not read-only and --safe-tool", async () => {
+  const { results } = await capabilityResults(EVERYTHING, ["--target-version", "v2025-11-25"]);
+  assert.equal(results["ROOTS-001"]?.status, "pass", JSON.stringify(results));
+  for (
+    const [id, capability, tool] of [
+      ["ELICIT-001", "elicitation", "trigger-elicitation-request"],
+      ["SAMPLE-001", "sampling", "trigger-sampling-request"],
+    ]
+  ) {
+    assert.equal(results[id!]?.status, "skip", id);
+    const reason = results[id!]?.skipReason ?? "";
+    assert.match(
+      reason,
+      new RegExp(`^not verified: no tool annotated readOnlyHint: true names ${capability} `),
+    );
+    assert.ok(reason.includes(`"${tool}"`), reason);
+    assert.match(reason, /with --safe-tool NAME\[=JSON\]/);
+    // trigger-long-running-operation (read-only, 10 s) names no capability: never called.
+    assert.doesNotMatch(reason, /long-running/);
+  }
 });
 
 Deno.test("--safe-tool: a tool the server does not list is named in the reason; bad JSON is exit 2", async () => {

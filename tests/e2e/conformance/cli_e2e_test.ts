@@ -10,6 +10,9 @@ import {
 } from "../../7_features/conformance/_cli.ts";
 import { sepYaml, startUpstream, tarball } from "../../7_features/conformance/_upstream.ts";
 
+/** mcptest's own code, which a clone's CLI reads as it loads a command (docs/conformance.md). */
+const SRC = new URL("../../../src/", import.meta.url).pathname;
+
 async function withTemp(body: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-conf-e2e-" });
   try {
@@ -196,7 +199,7 @@ Deno.test("conformance refresh works end to end with least-privilege permissions
       };
       const permissions = [
         `--allow-net=127.0.0.1:${port}`,
-        `--allow-read=${root}`,
+        `--allow-read=${root},${SRC}`,
         `--allow-write=${root}`,
         "--allow-env=GITHUB_TOKEN,MCPTEST_CODELOAD_URL,MCPTEST_GITHUB_API_URL,XDG_CACHE_HOME,HOME,LOCALAPPDATA,USERPROFILE",
       ];

@@ -6,10 +6,10 @@ import type { Exchange, Session } from "../../../2_connect/session/types.ts";
 import { listItems } from "../../../2_connect/session/list_items.ts";
 import type { SafeTool } from "../../../3_load/config/safe_tool.ts";
 import type { ProbeOutcome } from "./probe_root.ts";
-import { planToolCalls, type ToolCall } from "./safe_tool_calls.ts";
+import type { ClientCapability } from "./capability_words.ts";
+import { defaultCallsHint, planToolCalls, type ToolCall } from "./safe_tool_calls.ts";
 
-/** A client capability a probe exercises. */
-export type ClientCapability = "sampling" | "elicitation" | "roots";
+export type { ClientCapability } from "./capability_words.ts";
 
 /** The server request each capability allows, and only it. */
 export const CAPABILITY_METHODS: Readonly<Record<ClientCapability, string>> = {
@@ -60,7 +60,7 @@ export interface SessionObservation {
 export interface CapabilityProbeOptions {
   /** Open a session to the server whose client is `client` (handshake done, revision pinned). */
   readonly open: (client: ClientSpec) => Promise<Session>;
-  /** The tools named safe to call (none: the read-only default). */
+  /** The tools named safe to call (none: the read-only tools that name the capability). */
   readonly safeTools: readonly SafeTool[];
   readonly timeoutMs: number;
 }
@@ -120,6 +120,21 @@ export async function exercise(
   };
 }
 
+/**
+ * The second session when the first had no tool to call and drew nothing: it is not opened. It
+ * could make no call either, so all it could show is a request sent unprompted right after the
+ * handshake, which the first session just showed this server does not send even to a client that
+ * declared the capability; the rule is not verified either way, and a session costs a server
+ * start.
+ */
+const NOT_OPENED = {
+  opened: false,
+  server_requests: [],
+  drawn: 0,
+  tool_calls: [],
+  answered: 0,
+} as const;
+
 /** Open a session, run `use`, close it; an open that fails is the probe's error. */
 async function within<T>(
   options: CapabilityProbeOptions,
@@ -142,7 +157,10 @@ async function within<T>(
 
 /**
  * Run the probe: on a session declaring `capability`, list the tools and call the safe ones until
- * one draws the capability's request; then, on a session declaring nothing, make the same calls.
+ * one draws the capability's request ({@link planToolCalls}: the tools named safe, else the
+ * read-only ones that name the capability); then, on a session declaring nothing, make the same
+ * calls with the same arguments (not opened when the first had nothing to call and drew nothing:
+ * `undeclared` is then {@link NOT_OPENED}).
  * Root: `declared` and `undeclared` ({@link SessionObservation}), `method`, `capability`, and
  * `exercised.tool_calls` (the calls answered without the capability). `unverified` says why the
  * declared session drew nothing (a pass then proves nothing); `error` means a session could not
@@ -160,18 +178,29 @@ export async function runCapabilityProbe(
     const fail = (message: string) => new Error(message);
     const tools = await listItems(send, "tools/list", "tools", { fail }).catch((e: Error) => e);
     if (tools instanceof Error) return { error: `${where}: ${tools.message}` };
-    const plan = planToolCalls(tools, options.safeTools, where);
+    const plan = planToolCalls(tools, options.safeTools, where, capability);
     const calls = "calls" in plan ? plan.calls : [];
     const seen = await exercise(session, calls, method, options.timeoutMs, true);
-    return { seen, ...("none" in plan ? { none: plan.none } : {}) };
+    const made = calls.slice(0, seen.tool_calls.length);
+    return { seen, made, ...("none" in plan ? { none: plan.none } : {}) };
   });
   if ("error" in declared) return { root: {}, error: declared.error };
   const { seen } = declared;
-  // The same calls without the capability: a request for it then is a violation either way.
-  const calls = seen.tool_calls.map((name) => ({
-    name,
-    arguments: options.safeTools.find((t) => t.name === name)?.arguments ?? {},
-  }));
+  if ("none" in declared && seen.drawn === 0) {
+    return {
+      root: {
+        capability,
+        method,
+        declared: seen,
+        undeclared: NOT_OPENED,
+        exercised: { tool_calls: 0 },
+      },
+      unverified: declared.none,
+    };
+  }
+  // The same calls, with the same arguments, without the capability: a request for it then is a
+  // violation either way.
+  const calls = declared.made;
   const without = await within(
     options,
     NO_CLIENT,
@@ -188,7 +217,8 @@ export async function runCapabilityProbe(
   };
   if (seen.drawn > 0) return { root };
   const called = seen.tool_calls.map((n) => JSON.stringify(n)).join(", ") || "none";
+  const hint = options.safeTools.length === 0 ? defaultCallsHint(capability) : "";
   const unverified = "none" in declared ? declared.none : `no tool safe to call drew ${method} ` +
-    `${where} (called: ${called}), so its absence without ${capability} proves nothing`;
+    `${where} (called: ${called}), so its absence without ${capability} proves nothing${hint}`;
   return { root, unverified };
 }

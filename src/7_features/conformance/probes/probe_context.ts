@@ -40,22 +40,40 @@ export interface ProbeContextOptions {
 }
 
 /**
+ * The run's settled exchanges: a request joins as it settles; a shared one (`cached`) joins after
+ * every shared one asked for before it, so shared requests in flight together keep the order they
+ * were asked in, whichever the server answers first (one at a time, settling is asking order).
+ */
+function settleLog() {
+  const settled: Exchange[] = [];
+  let sharedTail: Promise<unknown> = Promise.resolve();
+  const keep = (exchange: Exchange) => {
+    settled.push(exchange);
+    return exchange;
+  };
+  return {
+    settled,
+    send: (pending: Promise<Exchange>) => pending.then(keep),
+    sendShared(pending: Promise<Exchange>): Promise<Exchange> {
+      const joined = Promise.all([pending, sharedTail]).then(([exchange]) => keep(exchange));
+      sharedTail = joined;
+      return joined;
+    },
+  };
+}
+
+/**
  * Build the context of a run over `session`. Every exchange a probe gets (through `session`,
  * `cached` or `stream`) is kept for {@link ProbeContext.exchanges}; a silent one (see
  * {@link isSilent}) is charged to the probe running when it was asked for, except a `stream`.
  */
 export function createProbeContext(session: Session, options: ProbeContextOptions): ProbeRecorder {
-  const settled: Exchange[] = [];
+  const { settled, send, sendShared } = settleLog();
   let slot: Exchange[] | undefined;
   /** Keep the exchange once it settles; charge its silence to the probe that asked for it. */
   const track = (pending: Promise<Exchange>, charged: Exchange[] | undefined) =>
     pending.then((exchange) => {
       if (charged && isSilent(exchange)) charged.push(exchange);
-      return exchange;
-    });
-  const send = (pending: Promise<Exchange>) =>
-    pending.then((exchange) => {
-      settled.push(exchange);
       return exchange;
     });
   const cache = new Map<string, Promise<Exchange>>();
@@ -93,7 +111,7 @@ export function createProbeContext(session: Session, options: ProbeContextOption
       const key = `${method}\u0000${JSON.stringify(params ?? null)}`;
       let exchange = cache.get(key);
       if (!exchange) {
-        exchange = send(session.request(method, params));
+        exchange = sendShared(session.request(method, params));
         cache.set(key, exchange);
       }
       return track(exchange, slot);

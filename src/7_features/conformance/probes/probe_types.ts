@@ -35,7 +35,10 @@ export interface ProbeContext {
   readonly transport: "stdio" | "http";
   /** Capabilities the server advertised ({} when none). */
   readonly capabilities: Readonly<Record<string, unknown>>;
-  /** A request whose exchange is shared between probes (same method and params = one request). */
+  /**
+   * A request whose exchange is shared between probes (same method and params = one request).
+   * Several may be in flight at once: they join {@link exchanges} in the order they were asked for.
+   */
   cached(method: string, params?: Record<string, unknown>): Promise<Exchange>;
   /**
    * A request whose answer may never come by design: a `subscriptions/listen` stream, or a call
@@ -50,7 +53,8 @@ export interface ProbeContext {
   ): Promise<Exchange>;
   /**
    * Every exchange the run's probes got so far (requests, raw frames, streams, shared ones once),
-   * in the order they settled, with their HTTP facts: what the late probes read for evidence.
+   * in the order they settled (shared ones in the order they were asked for), with their HTTP
+   * facts: what the late probes read for evidence.
    */
   exchanges(): readonly Exchange[];
 }

@@ -20,8 +20,11 @@ async function allIcons(ctx: ProbeContext): Promise<Icon[]> {
     ["prompts", "prompts/list", "prompts"],
     ["resources", "resources/list", "resources"],
   ] as const;
-  for (const [capability, method, key] of lists) {
-    if (!hasCapability(ctx, capability)) continue;
+  const listed = lists.filter(([capability]) => hasCapability(ctx, capability));
+  // Every first page is asked for at once (shared requests keep this order in the run's traffic,
+  // whichever the server answers first); the walk below awaits them one list at a time.
+  for (const [, method] of listed) void ctx.cached(method);
+  for (const [capability, method, key] of listed) {
     const items = await listAll(ctx, capability, method, key);
     if (!Array.isArray(items)) continue;
     for (const item of items) {

@@ -1,0 +1,89 @@
+/** @module loadSuite() loads a valid suite without the careful YAML parser (the `yaml` package), and loads it, then loads again, when a document or a message needs it: same suite, same errors. */
+
+import assert from "node:assert/strict";
+import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
+import {
+  carefulParserLoaded,
+  CarefulParserNeeded,
+  parseCarefully,
+  withCarefulParser,
+} from "../../../src/0_base/yaml/yaml_source.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
+
+const VALID = `servers:
+  items:
+    command: ["deno", "run", "server.ts"]
+tools:
+  - name: echo
+    server: items
+    tool: echo
+    args: { text: hi }
+    expect:
+      - target: result.content[0].text
+        matcher: { contains: hi }
+`;
+
+/** An anchor (the fast path leaves such documents to the careful parser) and an unknown key. */
+const ANCHORED = `servers:
+  items: &items
+    command: ["deno", "run", "server.ts"]
+x-base: *items
+tools:
+  - name: echo
+    server: items
+    tool: echo
+    colour: red
+`;
+
+async function errorsOf(load: Promise<unknown>): Promise<string[]> {
+  try {
+    await load;
+  } catch (error) {
+    if (error instanceof ConfigErrors) return error.errors.map((e) => e.message);
+    throw error;
+  }
+  return [];
+}
+
+Deno.test("the careful YAML parser is loaded only when a suite needs it", async (t) => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest-careful-" });
+  try {
+    await Deno.writeTextFile(`${dir}/valid.yml`, VALID);
+    await Deno.writeTextFile(`${dir}/anchored.yml`, ANCHORED);
+    await t.step("a valid suite loads on the fast path alone", async () => {
+      const suite = await loadSuite({ paths: [`${dir}/valid.yml`], cwd: dir });
+      assert.equal(suite.tests.length, 1);
+      assert.equal(carefulParserLoaded(), false);
+    });
+    await t.step("before it is loaded, a careful parse says so", () => {
+      assert.throws(() => parseCarefully("a: 1\n", "a.yml"), CarefulParserNeeded);
+      assert.equal(carefulParserLoaded(), false);
+    });
+    await t.step(
+      "a suite that needs it: loaded, the suite read again, the error placed",
+      async () => {
+        const reads: string[] = [];
+        const readTextFile = async (path: string) => {
+          reads.push(path);
+          return await Deno.readTextFile(path).catch(() => undefined);
+        };
+        const load = loadSuite({ paths: [`${dir}/anchored.yml`], cwd: dir, readTextFile });
+        const errors = await errorsOf(load);
+        assert.equal(errors.length, 1, errors.join("\n"));
+        assert.match(errors[0]!, /^anchored\.yml:9:5: .*"colour"/);
+        assert.equal(carefulParserLoaded(), true);
+        assert.equal(reads.filter((p) => p.endsWith("anchored.yml")).length, 2);
+      },
+    );
+    await t.step("withCarefulParser() runs its work once when the parser is loaded", async () => {
+      let runs = 0;
+      const value = await withCarefulParser(() => {
+        runs++;
+        return Promise.resolve(parseCarefully("a: 1\n", "a.yml").value);
+      });
+      assert.deepEqual([value, runs], [{ a: 1 }, 1]);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
