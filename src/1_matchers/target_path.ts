@@ -124,16 +124,17 @@ function prefix(path: TargetPath, count: number): string {
 export function resolveTarget(root: unknown, path: TargetPath): Resolution {
   let current: unknown = root;
   for (const [i, segment] of path.segments.entries()) {
-    const where = prefix(path, i + 1);
+    // Where it stopped is rendered only when it stops (most resolutions find their value).
+    const where = () => prefix(path, i + 1);
     if ("index" in segment) {
       if (!Array.isArray(current)) {
-        return { found: false, missingAt: where, reason: `not an array (${kindOf(current)})` };
+        return { found: false, missingAt: where(), reason: `not an array (${kindOf(current)})` };
       }
       const index = segment.index < 0 ? current.length + segment.index : segment.index;
       if (index < 0 || index >= current.length) {
         return {
           found: false,
-          missingAt: where,
+          missingAt: where(),
           reason: `index out of range (length ${current.length})`,
         };
       }
@@ -141,10 +142,10 @@ export function resolveTarget(root: unknown, path: TargetPath): Resolution {
       continue;
     }
     if (current === null || typeof current !== "object" || Array.isArray(current)) {
-      return { found: false, missingAt: where, reason: `not an object (${kindOf(current)})` };
+      return { found: false, missingAt: where(), reason: `not an object (${kindOf(current)})` };
     }
     if (!Object.hasOwn(current, segment.key)) {
-      return { found: false, missingAt: where, reason: "no such key" };
+      return { found: false, missingAt: where(), reason: "no such key" };
     }
     current = (current as Record<string, unknown>)[segment.key];
   }

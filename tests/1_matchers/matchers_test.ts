@@ -1,5 +1,9 @@
 import { strictEqual } from "node:assert/strict";
 import { check, compileError } from "./_compile.ts";
+import { loadSchemaEngine } from "../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 type Case = [matcher: Record<string, unknown>, actual: unknown, pass: boolean];
 

@@ -6,6 +6,10 @@ import { compileMatcher, MATCHER_NAMES } from "../../src/1_matchers/registry.ts"
 import { parseTarget } from "../../src/1_matchers/target_path.ts";
 import type { MatchOutcome } from "../../src/1_matchers/types.ts";
 import { POS } from "./_compile.ts";
+import { loadSchemaEngine } from "../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 /** A tools/call success as servers send it: `isError` omitted. */
 const ROOT = {

@@ -115,18 +115,31 @@ export function escapeStrings<T>(value: T): T {
     return (copy ?? value) as T;
   }
   if (value !== null && typeof value === "object") {
-    let copy: [string, unknown][] | undefined;
-    const entries = Object.entries(value);
-    for (let i = 0; i < entries.length; i++) {
-      const [key, item] = entries[i]!;
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    let copy: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const item = record[keys[i]!];
       const escaped = escapeStrings(item);
-      if (copy === undefined && escaped !== item) copy = entries.slice(0, i);
-      copy?.push([key, escaped]);
+      if (copy === undefined && escaped !== item) {
+        copy = {};
+        for (let j = 0; j < i; j++) ownValue(copy, keys[j]!, record[keys[j]!]);
+      }
+      if (copy !== undefined) ownValue(copy, keys[i]!, escaped);
     }
-    // fromEntries defines own properties: a `__proto__` key stays a key, as JSON.parse made it.
-    return (copy ? Object.fromEntries(copy) : value) as T;
+    return (copy ?? value) as T;
   }
   return value;
+}
+
+/** Set `key` as an own property (a `__proto__` key stays a key, as JSON.parse made it). */
+function ownValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 /** Raw DEL, C1 and the JavaScript line separators, which `JSON.stringify` leaves as they are. */

@@ -1,6 +1,6 @@
 /** @module YAML with positions: parse a file, report syntax errors at `file:line:col`, map key paths to source positions. */
 
-import type * as Careful from "./careful_yaml.ts";
+import { lazyModule } from "../util/lazy_module.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
 import { type FastDocument, fastParse } from "./fast_yaml.ts";
@@ -128,57 +128,33 @@ function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
   return node;
 }
 
-/** The careful parser's module once {@link loadCarefulParser} has loaded it. */
-let careful: typeof Careful | undefined;
+/** The careful parser (the `yaml` package): loaded only when a document or a message needs it. */
+const careful = lazyModule("the careful YAML parser", () => import("./careful_yaml.ts"));
 
 /**
- * Thrown by a parse or a position lookup that needs the careful parser before
- * {@link loadCarefulParser} loaded it; {@link withCarefulParser} then loads it and runs again.
+ * Load the careful parser. Loading a valid suite never needs it, so it is loaded only when a
+ * document or a message does (docs/performance.md, loading); `withLazyModules` loads it for the
+ * work that needs it.
  */
-export class CarefulParserNeeded extends Error {
-  constructor() {
-    super("the careful YAML parser is not loaded (await loadCarefulParser() first)");
-    this.name = "CarefulParserNeeded";
-  }
-}
-
-/**
- * Load the careful parser (the `yaml` package). Loading a valid suite never needs it, so it is
- * loaded only when a document or a message does (docs/performance.md, loading).
- */
-export async function loadCarefulParser(): Promise<void> {
-  careful ??= await import("./careful_yaml.ts");
+export function loadCarefulParser(): Promise<unknown> {
+  return careful.load();
 }
 
 /** Whether the careful parser is loaded (a suite that loaded on the fast path leaves it unloaded). */
 export function carefulParserLoaded(): boolean {
-  return careful !== undefined;
-}
-
-/**
- * Run `work`; when it needed the careful parser before it was loaded, load it and run `work`
- * again. `work` must be a pure reading (files, parses, checks) that is safe to repeat.
- */
-export async function withCarefulParser<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (!(error instanceof CarefulParserNeeded)) throw error;
-    await loadCarefulParser();
-    return await work();
-  }
+  return careful.loaded;
 }
 
 /**
  * The `yaml` package's parse: every position, precise syntax errors (the reference the fast path
  * is tested against).
- * @throws {CarefulParserNeeded} before {@link loadCarefulParser}
+ * @throws {ModuleNotLoaded} before {@link loadCarefulParser}
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseCarefully(text: string, file: string): YamlSource {
-  if (careful === undefined) throw new CarefulParserNeeded();
+  const parser = careful.get();
   refuseDeepNesting(text, file);
-  return careful.parseDocumentCarefully(text, file);
+  return parser.parseDocumentCarefully(text, file);
 }
 
 /**

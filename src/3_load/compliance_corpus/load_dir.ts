@@ -7,6 +7,7 @@ import { validateEntry, validateRule } from "./validate.ts";
 import type { ComplianceCorpus, RegistryEntry, RevisionCorpus, RuleSpec } from "./types.ts";
 import { CORPUS_VERSIONS } from "./versions.ts";
 import { coverageProblems } from "./citations.ts";
+import { loadSchemaEngine } from "../../1_matchers/schema.ts";
 
 /**
  * Parse a corpus file; one that cannot be read (missing, a directory, no permission) is a load
@@ -27,7 +28,8 @@ async function readYaml(path: string) {
       new ConfigError(`cannot read ${path}: ${reason}`, { file: path, line: 1, col: 1 }),
     ]);
   }
-  await loadCarefulParser(); // a corpus directory is read rarely: positions of every kind at hand
+  // A corpus directory is read rarely: positions of every kind, and schema matchers, at hand.
+  await Promise.all([loadCarefulParser(), loadSchemaEngine()]);
   return parseYaml(text, path);
 }
 

@@ -6,6 +6,7 @@ import { compileMatcher } from "../../1_matchers/registry.ts";
 import { parseTarget, rootProblem, type TargetPath } from "../../1_matchers/target_path.ts";
 import type { Matcher } from "../../1_matchers/types.ts";
 import { type JudgeSpec, type JurySpec, parseJudge } from "./judge_spec.ts";
+import { ModuleNotLoaded } from "../../0_base/util/lazy_module.ts";
 
 /** The roots an agent test's targets start at (the conversation trace, docs/agents.md). */
 export const AGENT_TARGET_ROOTS: readonly string[] = [
@@ -66,6 +67,7 @@ export function compileAssertions(
         compiled.push({ assertion, target, matcher: compileMatcher(assertion.matcher) });
       }
     } catch (error) {
+      if (error instanceof ModuleNotLoaded) throw error; // the load loads it and reads again
       if (error instanceof ConfigErrors) errors.push(...error.errors);
       else if (error instanceof ConfigError) errors.push(error);
       else errors.push(new ConfigError((error as Error).message, assertion.matcher.pos));

@@ -2,7 +2,7 @@
 
 import { join, resolve } from "node:path";
 import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
-import { withCarefulParser } from "../../0_base/yaml/yaml_source.ts";
+import { withLazyModules } from "../../0_base/util/lazy_module.ts";
 import {
   CONFIG_FILE,
   discoverDefault,
@@ -85,9 +85,10 @@ const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agen
  * ```
  */
 export function loadSuite(options: LoadOptions): Promise<Suite> {
-  // A valid suite loads on the fast parser; anything that needs the careful one (anchors, a
-  // syntax error, the position of a problem) loads it and loads the suite again.
-  return withCarefulParser(() => loadSuiteOnce(options));
+  // A valid suite loads on the fast parser, without the JSON Schema engine unless a matcher
+  // compiles a schema: a load that needs the careful parser (anchors, a syntax error, the
+  // position of a problem) or the engine loads it and loads the suite again.
+  return withLazyModules(() => loadSuiteOnce(options));
 }
 
 async function loadSuiteOnce(options: LoadOptions): Promise<Suite> {

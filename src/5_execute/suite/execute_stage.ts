@@ -7,6 +7,7 @@ import { collectRecord } from "../runner/run.ts";
 import type { SuiteRun } from "./run_context.ts";
 import { loadRunner } from "../load/load_hook.ts";
 import { matcherJudgesFor } from "../agent/judge_hook.ts";
+import { withLazyModules } from "../../0_base/util/lazy_module.ts";
 
 /**
  * Prepare the tests (matchers compiled, targets checked: a bad one throws before any server
@@ -21,7 +22,9 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
     toRun,
     maxCostUsd !== undefined ? { maxCostUsd } : {},
   );
-  return await collectRecord(run.suite, prepareTests(run.suite, toRun), {
+  // Compiling the matchers may need the JSON Schema engine: it is loaded, then they compile again.
+  const prepared = await withLazyModules(() => Promise.resolve(prepareTests(run.suite, toRun)));
+  return await collectRecord(run.suite, prepared, {
     connect: run.connect,
     toolVersion: run.toolVersion,
     ...(options.concurrency !== undefined && options.repeat === undefined

@@ -3,6 +3,7 @@
 import type { Suite, TestCase } from "../../3_load/config/types.ts";
 import { prepareTests } from "../runner/prepare.ts";
 import { type LastFailedMode, selectTests } from "../runner/select_tests.ts";
+import { withLazyModules } from "../../0_base/util/lazy_module.ts";
 
 /** One listed test (the shape of `mcptest list --format json`). */
 export interface ListedTest {
@@ -57,7 +58,7 @@ export async function listTests(
     ...(options.shard !== undefined ? { shard: options.shard } : {}),
     ...(options.lastFailed !== undefined ? { lastFailed: options.lastFailed } : {}),
   });
-  prepareTests(suite, selected);
+  await withLazyModules(() => Promise.resolve(prepareTests(suite, selected))); // schema matchers may load ajv
   return selected.map((test) => listedTest(test, suite));
 }
 

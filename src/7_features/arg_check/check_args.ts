@@ -1,6 +1,6 @@
 /** @module The argument check of one tool test against a recorded tool list: a name the server does not list (did you mean), args its inputSchema refuses (the `schema` matcher's validator). */
 
-import { schema } from "../../1_matchers/schema.ts";
+import { loadSchemaEngine, schema } from "../../1_matchers/schema.ts";
 import type { Matcher, MatcherSpec } from "../../1_matchers/types.ts";
 import { didYouMean } from "../../0_base/util/suggest.ts";
 import { escapeControls } from "../../0_base/util/escape.ts";
@@ -52,6 +52,7 @@ export async function argProblems(test: TestCase, catalog: ToolCatalog): Promise
   }
   const inputSchema = tool["inputSchema"];
   if (!isObject(inputSchema)) return [];
+  await loadSchemaEngine(); // ajv is loaded only where a schema is compiled
   let outcome;
   try {
     outcome = await validatorOf(inputSchema, test).match(args, {

@@ -2,12 +2,8 @@
 
 import { resolve } from "node:path";
 import type { SourcePos } from "../../0_base/errors/errors.ts";
-import {
-  CarefulParserNeeded,
-  parseYaml,
-  withCarefulParser,
-  type YamlSource,
-} from "../../0_base/yaml/yaml_source.ts";
+import { ModuleNotLoaded, withLazyModules } from "../../0_base/util/lazy_module.ts";
+import { parseYaml, type YamlSource } from "../../0_base/yaml/yaml_source.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 
 /** The positions of one tool test's keys. */
@@ -30,7 +26,7 @@ export class TestKeyFinder {
 
   /** The key positions of a tool test (its own position for any key not found). */
   keysOf(test: TestCase): Promise<TestKeys> {
-    return withCarefulParser(() => this.#keysOf(test));
+    return withLazyModules(() => this.#keysOf(test));
   }
 
   async #keysOf(test: TestCase): Promise<TestKeys> {
@@ -59,7 +55,7 @@ export class TestKeyFinder {
     try {
       source = parseYaml(await Deno.readTextFile(resolve(this.#cwd, file)), file);
     } catch (error) {
-      if (error instanceof CarefulParserNeeded) throw error;
+      if (error instanceof ModuleNotLoaded) throw error;
       source = undefined; // The suite loaded from it, so this is a file changed since: no positions.
     }
     this.#files.set(file, source);

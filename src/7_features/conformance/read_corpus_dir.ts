@@ -1,7 +1,6 @@
 /** @module Reads SEP files from disk: one version directory, or every version under a corpus root. */
 
 import { join, relative } from "node:path";
-import { parse } from "yaml";
 import { looksLikeSep, parseSepFile } from "./parse_sep.ts";
 import type { SepCorpus, SepFile } from "./types.ts";
 import { VERSION_DIR } from "./corpus_cache/cache_dir.ts";
@@ -17,7 +16,7 @@ export async function readCorpusVersion(dir: string, version: string): Promise<S
     if (!/\.(ya?ml|json)$/i.test(path)) continue;
     const text = await Deno.readTextFile(path);
     const name = relative(dir, path);
-    const value: unknown = path.toLowerCase().endsWith(".json") ? JSON.parse(text) : parse(text);
+    const value = await parseCorpusFile(path, text);
     if (!looksLikeSep(value)) continue;
     seps.push(parseSepFile(value, name));
   }
@@ -83,13 +82,21 @@ export async function readFlatCorpus(root: string, version: string): Promise<Sep
   for await (const entry of Deno.readDir(root)) {
     if (!entry.isFile || !/\.(ya?ml|json)$/i.test(entry.name)) continue;
     const text = await Deno.readTextFile(join(root, entry.name));
-    const value: unknown = entry.name.toLowerCase().endsWith(".json")
-      ? JSON.parse(text)
-      : parse(text);
+    const value = await parseCorpusFile(entry.name, text);
     if (looksLikeSep(value)) seps.push(parseSepFile(value, entry.name));
   }
   seps.sort((a, b) => a.sep - b.sep);
   return { version, seps };
+}
+
+/**
+ * A corpus file's value: JSON, else YAML with the `yaml` package, loaded on first use (a run on
+ * the embedded corpus loads no YAML parser).
+ */
+async function parseCorpusFile(name: string, text: string): Promise<unknown> {
+  if (name.toLowerCase().endsWith(".json")) return JSON.parse(text);
+  const { parse } = await import("yaml");
+  return parse(text);
 }
 
 async function listFiles(dir: string): Promise<string[]> {

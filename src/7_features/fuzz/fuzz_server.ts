@@ -12,6 +12,7 @@ import { listTargets } from "./list_targets.ts";
 import { ServerPool } from "./server_pool.ts";
 import { type FuzzTarget, promptTarget, templateTarget, toolTarget } from "./targets.ts";
 import type { FuzzFinding, FuzzReport, FuzzTargetResult } from "./types.ts";
+import { loadSchemaEngine } from "../../1_matchers/schema.ts";
 
 /** Options of {@link fuzzServer}. */
 export interface FuzzOptions {
@@ -94,6 +95,7 @@ function choose(all: FuzzTarget[], options: FuzzOptions): FuzzTarget[] {
  * ```
  */
 export async function fuzzServer(options: FuzzOptions): Promise<FuzzReport> {
+  await loadSchemaEngine(); // every target's inputs are checked against its schema
   const server = endpointOf(options);
   const seed = options.seed ?? crypto.getRandomValues(new Uint32Array(1))[0]! % 2 ** 31;
   const runs = options.runs ?? DEFAULT_RUNS;

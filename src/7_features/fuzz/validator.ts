@@ -1,5 +1,6 @@
 /** @module Decides whether a generated input is valid for its schema (the `schema` matcher's compiler). */
 
+import { ModuleNotLoaded } from "../../0_base/util/lazy_module.ts";
 import { compileSchema } from "../../1_matchers/schema.ts";
 import type { Schema } from "./schema_values.ts";
 
@@ -11,7 +12,8 @@ export function compileValidator(schema: Schema): InputValidator | undefined {
   try {
     const validate = compileSchema(schema as Record<string, unknown> | boolean);
     return (value) => validate(value) === true;
-  } catch {
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) throw error; // a caller's bug, not a bad schema
     return undefined;
   }
 }

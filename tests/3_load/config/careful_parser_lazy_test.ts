@@ -2,12 +2,8 @@
 
 import assert from "node:assert/strict";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
-import {
-  carefulParserLoaded,
-  CarefulParserNeeded,
-  parseCarefully,
-  withCarefulParser,
-} from "../../../src/0_base/yaml/yaml_source.ts";
+import { ModuleNotLoaded, withLazyModules } from "../../../src/0_base/util/lazy_module.ts";
+import { carefulParserLoaded, parseCarefully } from "../../../src/0_base/yaml/yaml_source.ts";
 import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
 
 const VALID = `servers:
@@ -56,7 +52,7 @@ Deno.test("the careful YAML parser is loaded only when a suite needs it", async 
       assert.equal(carefulParserLoaded(), false);
     });
     await t.step("before it is loaded, a careful parse says so", () => {
-      assert.throws(() => parseCarefully("a: 1\n", "a.yml"), CarefulParserNeeded);
+      assert.throws(() => parseCarefully("a: 1\n", "a.yml"), ModuleNotLoaded);
       assert.equal(carefulParserLoaded(), false);
     });
     await t.step(
@@ -75,9 +71,9 @@ Deno.test("the careful YAML parser is loaded only when a suite needs it", async 
         assert.equal(reads.filter((p) => p.endsWith("anchored.yml")).length, 2);
       },
     );
-    await t.step("withCarefulParser() runs its work once when the parser is loaded", async () => {
+    await t.step("withLazyModules() runs its work once when the parser is loaded", async () => {
       let runs = 0;
-      const value = await withCarefulParser(() => {
+      const value = await withLazyModules(() => {
         runs++;
         return Promise.resolve(parseCarefully("a: 1\n", "a.yml").value);
       });

@@ -7,6 +7,10 @@ import { parseTarget } from "../../../src/1_matchers/target_path.ts";
 import type { JsonRpcResponse } from "../../../src/0_base/protocol/jsonrpc.ts";
 import { callError, errorVerdict } from "../../../src/5_execute/runner/error_verdict.ts";
 import type { PreparedTest } from "../../../src/5_execute/runner/prepare.ts";
+import { loadSchemaEngine } from "../../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 const pos = { file: "suite.yml", line: 4, col: 5 };
 

@@ -9,6 +9,10 @@ import type { Assertion, Call, Suite, TestCase } from "../../../src/3_load/confi
 import type { ClientSpec } from "../../../src/2_connect/session/client_spec.ts";
 import { scriptedSession, type ScriptedTransport } from "../../_helpers/scripted_transport.ts";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
+import { loadSchemaEngine } from "../../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 type Msg = {
   id?: number | string;

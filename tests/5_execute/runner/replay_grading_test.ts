@@ -11,6 +11,10 @@ import { prepareTests } from "../../../src/5_execute/runner/prepare.ts";
 import { redactCassette } from "../../../src/2_connect/cassette/store.ts";
 import type { Suite, TestCase } from "../../../src/3_load/config/types.ts";
 import type { ServerEndpoint } from "../../../src/2_connect/session/types.ts";
+import { loadSchemaEngine } from "../../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 const CONTEXT: MatchContext = { suiteDir: "/nonexistent", updateSnapshots: false };
 const POS = { file: "suite.yml", line: 1, col: 1 };

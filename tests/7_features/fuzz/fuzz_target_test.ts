@@ -5,6 +5,10 @@ import { fuzzTarget } from "../../../src/7_features/fuzz/fuzz_target.ts";
 import { promptTarget, templateTarget, toolTarget } from "../../../src/7_features/fuzz/targets.ts";
 import type { FuzzFinding } from "../../../src/7_features/fuzz/types.ts";
 import { type FakeAnswer, fakeSender, ok, toolError } from "./_fake_server.ts";
+import { loadSchemaEngine } from "../../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 const readOnly = { readOnlyHint: true };
 const optIns = { writes: false, destructive: false };

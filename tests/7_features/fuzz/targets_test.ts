@@ -9,6 +9,10 @@ import {
 } from "../../../src/7_features/fuzz/cases.ts";
 import { sideEffectSkip } from "../../../src/7_features/fuzz/targets.ts";
 import { compileValidator } from "../../../src/7_features/fuzz/validator.ts";
+import { loadSchemaEngine } from "../../../src/1_matchers/schema.ts";
+
+// Matchers are compiled here directly, not behind a run or a load that loads the engine.
+await loadSchemaEngine();
 
 const none = { writes: false, destructive: false };
 

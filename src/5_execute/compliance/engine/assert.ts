@@ -7,6 +7,7 @@ import type { Matcher } from "../../../1_matchers/types.ts";
 import type { AssertionResult } from "../../../4_record/run_record.ts";
 import type { SourcePos } from "../../../0_base/errors/errors.ts";
 import type { RuleExpectation } from "../../../3_load/compliance_corpus/types.ts";
+import { withLazyModules } from "../../../0_base/util/lazy_module.ts";
 
 const cache = new Map<string, Matcher>();
 
@@ -36,7 +37,9 @@ export async function assertAll(
 ): Promise<AssertionResult[]> {
   const results: AssertionResult[] = [];
   for (const expectation of expect) {
-    const { name, matcher } = matcherOf(expectation, pos);
+    const { name, matcher } = await withLazyModules(() =>
+      Promise.resolve(matcherOf(expectation, pos))
+    );
     const base = { target: expectation.target, matcher: name, line: pos.line, col: pos.col };
     const path = parseTarget(expectation.target);
     const outcome = await matchTarget(matcher, root, path, {

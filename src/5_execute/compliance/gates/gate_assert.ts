@@ -5,6 +5,7 @@ import { compileMatcher } from "../../../1_matchers/registry.ts";
 import { matchTarget } from "../../../1_matchers/apply.ts";
 import { parseTarget } from "../../../1_matchers/target_path.ts";
 import type { AssertionResult } from "../../../4_record/run_record.ts";
+import { withLazyModules } from "../../../0_base/util/lazy_module.ts";
 
 /** A gate expectation: a target into the gate's root and a `{matcher: arg}`. */
 export interface GateExpectation {
@@ -23,7 +24,8 @@ export async function assertGateExpectation(
   context?: string,
 ): Promise<AssertionResult> {
   const [name = "", arg] = Object.entries(item.matcher ?? {})[0] ?? [];
-  const compiled = compileMatcher({ name, arg, pos: pos as SourcePos });
+  const spec = { name, arg, pos: pos as SourcePos };
+  const compiled = await withLazyModules(() => Promise.resolve(compileMatcher(spec)));
   const at = { target: item.target, matcher: compiled.name, line: pos.line, col: pos.col };
   const withContext = (message: string | undefined) =>
     context === undefined ? message : message === undefined ? context : `${message}; ${context}`;
