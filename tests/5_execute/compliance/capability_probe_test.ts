@@ -1,4 +1,4 @@
-/** @module The client_capability probe on scripted sessions: which tools it calls (by default the read-only ones that name the capability, arguments filled), the two sessions it opens, and the verdicts of the capability rules (pass, fail, not verified, error). */
+/** @module The client_capability probe on scripted sessions: which tools it calls (by default the read-only ones that name the capability, arguments filled), the two sessions it opens (shared by every capability rule of a run, and by the APPS probe), and the verdicts of the capability rules (pass, fail, not verified, error). */
 
 import assert from "node:assert/strict";
 import type { ClientSpec } from "../../../src/2_connect/session/client_spec.ts";
@@ -11,6 +11,7 @@ import {
   type ClientCapability,
   exercisingClient,
   runCapabilityProbe,
+  runCapabilityProbes,
 } from "../../../src/5_execute/compliance/engine/capability_probe.ts";
 import { runRule, runRules } from "../../../src/5_execute/compliance/engine/run_rules.ts";
 
@@ -18,9 +19,11 @@ import { runRule, runRules } from "../../../src/5_execute/compliance/engine/run_
  * How the scripted server behaves: `conformant` asks only a client that declared the capability,
  * `always` asks whatever was declared, `never` asks nothing, `input` asks in a 2026-style
  * `input_required` result whatever was declared, `greet` asks every client for everything right
- * after the handshake (and nothing on a call).
+ * after the handshake (and nothing on a call). `cross` is conformant, but `where` (a roots tool)
+ * also asks every client for elicitation; `chain` is conformant, but `ask` (an elicitation tool)
+ * also asks for roots a client that declared them.
  */
-type Behaviour = "conformant" | "always" | "never" | "input" | "greet";
+type Behaviour = "conformant" | "always" | "never" | "input" | "greet" | "cross" | "chain";
 
 const READ_ONLY = { readOnlyHint: true };
 const TOOLS: readonly Record<string, unknown>[] = [
@@ -83,6 +86,15 @@ function scriptedSession(
     if (method === "tools/list") return { tools };
     const name = String(params?.name);
     calls.push({ name, arguments: params?.arguments });
+    const also = behaviour === "cross" && name === "where"
+      ? "elicitation"
+      : behaviour === "chain" && name === "ask" && client.capabilities.roots !== undefined
+      ? "roots"
+      : undefined;
+    if (also !== undefined) {
+      const method = CAPABILITY_METHODS[also];
+      messages.push({ message: { jsonrpc: "2.0", id: `srv-${++id}`, method, params: {} } });
+    }
     const capability = ASKS[name];
     if (capability === undefined || behaviour === "never" || behaviour === "greet") {
       return { content: [] };
@@ -123,17 +135,29 @@ function scriptedSession(
   };
 }
 
-/** An opener of scripted sessions, with what each session declared and the calls made. */
+/**
+ * An opener of scripted sessions, with what each session declared, the calls made, and every
+ * open and request in order (`events`: `open N`, `N tools/list`, `N tools/call NAME`).
+ */
 function opener(behaviour: Behaviour, tools: readonly Record<string, unknown>[] = TOOLS) {
   const opened: ClientSpec[] = [];
   const calls: { name: string; arguments: unknown }[][] = [];
+  const events: string[] = [];
   return {
     opened,
     calls,
+    events,
     open: (client: ClientSpec) => {
+      const n = opened.length;
       opened.push(client);
       calls.push([]);
-      return Promise.resolve(scriptedSession(behaviour, client, calls.at(-1)!, tools));
+      events.push(`open ${n}`);
+      const session = scriptedSession(behaviour, client, calls.at(-1)!, tools);
+      const request: Session["request"] = (method, params, options) => {
+        events.push(`${n} ${method}${method === "tools/call" ? ` ${params?.name}` : ""}`);
+        return session.request(method, params, options);
+      };
+      return Promise.resolve({ ...session, request });
     },
   };
 }
@@ -338,4 +362,124 @@ Deno.test("capability rules: without a way to open sessions they are an error; r
   assert.deepEqual(results.map((r) => r.id.split("::")[2]), ["PROTO-002", "ROOTS-001"]);
   assert.equal(results[1]!.status, "pass");
   assert.equal(o.opened.length, 2);
+});
+
+const CAPABILITY_RULES = ["ELICIT-001", "SAMPLE-001", "ROOTS-001"];
+const idOf = (r: { id: string }) => r.id.split("::")[2]!;
+const declaredBy = (client: ClientSpec) => Object.keys(client.capabilities).sort();
+
+Deno.test("capability rules in one run share two sessions: one declaring every capability (tools listed once), one declaring none; the calls in rule order on both", async () => {
+  for (const order of [CAPABILITY_RULES, [...CAPABILITY_RULES].reverse()]) {
+    const o = opener("conformant");
+    const shared = scriptedSession("conformant", { capabilities: {} }, []);
+    const results = await runRules(shared, order.map(rule), {
+      ...options,
+      openClientSession: o.open,
+    });
+    assert.deepEqual(results.map((r) => [idOf(r), r.status]), order.map((id) => [id, "pass"]));
+    assert.deepEqual(o.opened.map(declaredBy), [["elicitation", "roots", "sampling"], []]);
+    assert.equal(o.events.filter((e) => e === "0 tools/list").length, 1, "tools listed once");
+    const tool = { "ELICIT-001": "ask", "SAMPLE-001": "summarize", "ROOTS-001": "where" };
+    const inOrder = order.map((id) => tool[id as keyof typeof tool]);
+    assert.deepEqual(o.calls[0]!.map((c) => c.name), inOrder, "declaring: rule order");
+    assert.deepEqual(o.calls[1]!.map((c) => c.name), inOrder, "undeclared: the same calls");
+  }
+});
+
+Deno.test("capability rules and APPS rules in one run: the APPS probe runs on the declaring session (declaring the UI extension too), no session of its own", async () => {
+  const o = opener("conformant");
+  const shared = scriptedSession("conformant", { capabilities: {} }, []);
+  const ids = ["APPS-001", ...CAPABILITY_RULES];
+  const results = await runRules(shared, ids.map(rule), { ...options, openClientSession: o.open });
+  assert.deepEqual(results.map(idOf), ids);
+  assert.deepEqual(results.slice(1).map((r) => r.status), ["pass", "pass", "pass"]);
+  assert.match(results[0]!.skipReason ?? "", /no tool declares a UI resource/);
+  assert.deepEqual(o.opened.map(declaredBy), [
+    ["elicitation", "extensions", "roots", "sampling"],
+    [],
+  ]);
+  assert.deepEqual(Object.keys(o.opened[0]!.capabilities.extensions ?? {}), [
+    "io.modelcontextprotocol/ui",
+  ]);
+  // The APPS probe lists the tools, then the capability rules do, before any call.
+  assert.deepEqual(o.events.slice(0, 3), ["open 0", "0 tools/list", "0 tools/list"]);
+});
+
+Deno.test("the shared undeclared session: a request drawn by another rule's call fails the rule of its method, not the caller's", async () => {
+  // cross: where (ROOTS's tool) also asks every client for elicitation.
+  const o = opener("cross");
+  const shared = scriptedSession("conformant", { capabilities: {} }, []);
+  const results = await runRules(shared, CAPABILITY_RULES.map(rule), {
+    ...options,
+    openClientSession: o.open,
+  });
+  const status = Object.fromEntries(results.map((r) => [idOf(r), r.status]));
+  assert.deepEqual(status, { "ELICIT-001": "fail", "SAMPLE-001": "pass", "ROOTS-001": "pass" });
+  const elicit = results.find((r) => idOf(r) === "ELICIT-001")!;
+  assert.equal(elicit.assertions[0]!.target, "undeclared.server_requests");
+  assert.equal(elicit.assertions[0]!.status, "fail");
+  assert.match(JSON.stringify(elicit.assertions[0]!.actual), /elicitation\/create/);
+  // The same outcome straight from the probe: ELICIT's undeclared drew it, ROOTS's did not.
+  const outcomes = await runCapabilityProbes(["elicitation", "sampling", "roots"], {
+    open: opener("cross").open,
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  const drawn = outcomes.map((out) => (out.root.undeclared as { drawn: number }).drawn);
+  assert.deepEqual(drawn, [1, 0, 0]);
+});
+
+Deno.test("the shared declaring session: each rule makes the calls it would make alone, whatever an earlier rule's call drew; drawn counts its method on the whole session", async () => {
+  // chain: ask (ELICIT's tool) also draws roots/list on the declaring session.
+  const o = opener("chain");
+  const outcomes = await runCapabilityProbes(["elicitation", "roots"], {
+    open: o.open,
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  assert.deepEqual(o.calls[0]!.map((c) => c.name), ["ask", "where"], "ROOTS still calls where");
+  assert.deepEqual(o.calls[1]!.map((c) => c.name), ["ask", "where"]);
+  const roots = outcomes[1]!.root as Record<string, { drawn: number; tool_calls: string[] }>;
+  assert.equal(roots.declared!.drawn, 2, "both roots/list requests, whichever call drew them");
+  assert.deepEqual(roots.declared!.tool_calls, ["where"], "its own calls");
+  assert.deepEqual(roots.undeclared!.tool_calls, ["where"]);
+  assert.deepEqual((outcomes[1]!.root as Record<string, unknown>).exercised, { tool_calls: 1 });
+  assert.equal(outcomes[1]!.unverified, undefined);
+});
+
+Deno.test("the shared sessions: the undeclared one opens as soon as a rule has a call to make, and not at all when none has and nothing is drawn", async () => {
+  const o = opener("conformant");
+  await runCapabilityProbes(["elicitation", "roots"], {
+    open: o.open,
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  const opens = o.events.indexOf("open 1");
+  assert.ok(opens >= 0 && opens < o.events.indexOf("0 tools/call ask"), o.events.join(", "));
+  const quiet = opener("never", TOOLS.filter((t) => t.name === "lookup"));
+  const outcomes = await runCapabilityProbes(["elicitation", "sampling", "roots"], {
+    open: quiet.open,
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  assert.equal(quiet.opened.length, 1);
+  for (const outcome of outcomes) {
+    assert.equal((outcome.root.undeclared as { opened?: boolean }).opened, false);
+    assert.match(outcome.unverified ?? "", /^no tool annotated readOnlyHint: true names /);
+  }
+});
+
+Deno.test("the shared sessions: a declaring session that does not open is an error for every rule", async () => {
+  const outcomes = await runCapabilityProbes(["elicitation", "sampling", "roots"], {
+    open: () => Promise.reject(new Error("spawn failed")),
+    safeTools: [],
+    timeoutMs: 1000,
+  });
+  for (const outcome of outcomes) {
+    assert.equal(
+      outcome.error,
+      "could not open a session when the client declares elicitation, sampling and roots: " +
+        "spawn failed",
+    );
+  }
 });

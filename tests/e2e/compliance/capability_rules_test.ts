@@ -229,3 +229,48 @@ Deno.test("compliance baseline --safe-tool records the failures of a run calling
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("keyword fixture: a compliance run starts one server declaring every capability (and the UI extension, for the APPS probe) and one declaring none, for all three rules, each called in rule order", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcptest_capability_sessions_" });
+  try {
+    const log = `${dir}/starts.jsonl`;
+    const { results } = await capabilityResults(`${keywords()} --log '${log}'`, []);
+    assert.deepEqual(statuses(results), {
+      "ELICIT-001": "pass",
+      "ROOTS-001": "pass",
+      "SAMPLE-001": "pass",
+    }, JSON.stringify(results));
+    const lines = (await Deno.readTextFile(log)).trim().split("\n").map((l) => JSON.parse(l));
+    const starts = lines.filter((l) => l.method === "initialize");
+    // The main session, the fresh-connection probe, the declaring and the undeclared sessions:
+    // no session per rule, and none of its own for the APPS probe.
+    assert.equal(starts.length, 4, JSON.stringify(starts));
+    const declaring = starts.filter((l) => l.declared.length > 0);
+    assert.deepEqual(declaring.map((l) => l.declared), [[
+      "elicitation",
+      "extensions",
+      "roots",
+      "sampling",
+    ]]);
+    const keywordCalls = (pid: number) =>
+      lines.filter((l) =>
+        l.pid === pid && l.method === "tools/call" &&
+        ["elicit_preference", "list_roots", "sample"].includes(l.name)
+      ).map((l) => l.name);
+    const calling = [
+      ...new Set(lines.filter((l) => keywordCalls(l.pid).length > 0).map((l) => l.pid)),
+    ];
+    assert.equal(calling.length, 2, "the three rules' calls go to two servers");
+    const [first, second] = calling[0] === declaring[0].pid ? calling : [...calling].reverse();
+    assert.equal(first, declaring[0].pid);
+    const inRuleOrder = ["elicit_preference", "list_roots", "sample"];
+    assert.deepEqual(keywordCalls(first!), inRuleOrder, "declaring: ELICIT, ROOTS, SAMPLE");
+    assert.deepEqual(keywordCalls(second!), inRuleOrder, "undeclared: the same calls, in order");
+    assert.deepEqual(
+      lines.find((l) => l.pid === second && l.method === "initialize")?.declared,
+      [],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,4 +1,4 @@
-/** @module The MCP Apps probe on a session of its own that declares the UI extension (a host that renders apps), run once per rule run and shared by every APPS rule. */
+/** @module The MCP Apps probe on a session that declares the UI extension (a host that renders apps): the client it declares, and the probe on a session of its own. */
 
 import type { Session } from "../../../2_connect/session/types.ts";
 import type { ClientSpec } from "../../../2_connect/session/client_spec.ts";
@@ -13,35 +13,31 @@ export const APPS_CLIENT: ClientSpec = {
   capabilities: { extensions: { [UI_EXTENSION]: { mimeTypes: ["text/html;profile=mcp-app"] } } },
 };
 
-const outcomes = new WeakMap<object, Promise<ProbeOutcome>>();
+/** `client`, declaring the UI extension as well (as {@link APPS_CLIENT} does). */
+export function withUiExtension(client: ClientSpec): ClientSpec {
+  return { ...client, capabilities: { ...client.capabilities, ...APPS_CLIENT.capabilities } };
+}
 
 /**
- * The `ui_resources` probe's outcome for one rule run (`run`: an object that lives as long as the
- * run): on a session declaring the UI extension, since a server may show its UI tools only to a
- * host that declares it; on `shared` when no such session opens.
+ * The `ui_resources` probe's outcome on a session of its own declaring the UI extension, since a
+ * server may show its UI tools only to a host that declares it; on `shared` when no such session
+ * opens. (In a rule run with capability rules it runs on their declaring session instead: see
+ * client_sessions.ts.)
  */
-export function appsOutcome(
-  run: object,
+export async function appsOutcome(
   open: (client: ClientSpec) => Promise<Session>,
   shared: Session,
   timeoutMs: number,
 ): Promise<ProbeOutcome> {
-  let outcome = outcomes.get(run);
-  if (!outcome) {
-    outcome = (async () => {
-      let session: Session;
-      try {
-        session = await open(APPS_CLIENT);
-      } catch {
-        return await runUiResourcesProbe(shared, timeoutMs);
-      }
-      try {
-        return await runUiResourcesProbe(session, timeoutMs);
-      } finally {
-        await session.close();
-      }
-    })();
-    outcomes.set(run, outcome);
+  let session: Session;
+  try {
+    session = await open(APPS_CLIENT);
+  } catch {
+    return await runUiResourcesProbe(shared, timeoutMs);
   }
-  return outcome;
+  try {
+    return await runUiResourcesProbe(session, timeoutMs);
+  } finally {
+    await session.close();
+  }
 }

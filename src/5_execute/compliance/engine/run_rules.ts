@@ -7,8 +7,7 @@ import type { Session } from "../../../2_connect/session/types.ts";
 import type { RegistryEntry, RuleSpec } from "../../../3_load/compliance_corpus/types.ts";
 import { assertAll } from "./assert.ts";
 import { type ProbeOutcome, runProbe } from "./probe_root.ts";
-import { appsOutcome } from "./apps_session.ts";
-import { runCapabilityProbe } from "./capability_probe.ts";
+import { clientProbeOutcome, type ClientProbes } from "./client_sessions.ts";
 import type { ClientSpec } from "../../../2_connect/session/client_spec.ts";
 import type { SafeTool } from "../../../3_load/config/safe_tool.ts";
 import { runSetup } from "./setup.ts";
@@ -60,6 +59,13 @@ export interface RunRulesOptions {
   readonly openClientSession?: (client: ClientSpec) => Promise<Session>;
   /** The tools named safe to call (`--safe-tool`, `safe_tools:`); none: the read-only default. */
   readonly safeTools?: readonly SafeTool[];
+  /**
+   * The capabilities of the run's `client_capability` rules that run, in rule order, and whether
+   * an APPS rule runs (set by {@link runRules}): those probes share one session declaring the
+   * capabilities and the UI extension, and one declaring none (see client_sessions.ts). Absent:
+   * each probe has sessions of its own.
+   */
+  readonly clientProbes?: ClientProbes;
 }
 
 /** Display name of a rule result: `PROTO-002 initialize returns negotiated capabilities [v2025-06-18]`. */
@@ -260,21 +266,20 @@ async function probeOutcome(
   if (credentials !== undefined && probe.kind === "http") {
     return await runCredentialedHttpProbe(session, probe, revision, timeoutMs, credentials);
   }
-  if (probe.kind === "ui_resources" && options.openClientSession !== undefined) {
-    return await appsOutcome(options, options.openClientSession, session, timeoutMs);
+  const { openClientSession: open, safeTools = [] } = options;
+  if (probe.kind === "ui_resources" && open !== undefined) {
+    const probes = { open, safeTools, timeoutMs, shared: session };
+    return await clientProbeOutcome(options, options.clientProbes, "apps", probes);
   }
   if (probe.kind === "client_capability") {
-    if (options.openClientSession === undefined) {
+    if (open === undefined) {
       return {
         root: {},
         error: "this rule needs sessions of its own, and none can be opened here",
       };
     }
-    return await runCapabilityProbe(probe.capability, {
-      open: options.openClientSession,
-      safeTools: options.safeTools ?? [],
-      timeoutMs,
-    });
+    const probes = { open, safeTools, timeoutMs, shared: session };
+    return await clientProbeOutcome(options, options.clientProbes, probe.capability, probes);
   }
   const watchWire = rule.expect.some((e) => e.target.startsWith("transport_observation"));
   return await runProbe(session, probe, revision, timeoutMs, watchWire);
@@ -325,10 +330,20 @@ export async function runRules(
 ): Promise<TestResult[]> {
   const results = new Array<TestResult>(rules.length);
   const http = session.server.target.kind === "http";
-  // One credentials state for every rule of the run (one token, not one per probe).
-  options = options.auth === undefined ? { ...options, auth: new AuthRegistry() } : options;
   const runs = (i: number) =>
     skipReason(rules[i]!, options.registry[rules[i]!.id], session) === undefined;
+  // One credentials state for every rule of the run (one token, not one per probe), and one
+  // run of the probes on sessions of their own (a new options object: the run they share).
+  options = {
+    ...options,
+    auth: options.auth ?? new AuthRegistry(),
+    clientProbes: {
+      capabilities: rules.flatMap((rule, i) =>
+        rule.probe.kind === "client_capability" && runs(i) ? [rule.probe.capability] : []
+      ),
+      apps: rules.some((rule, i) => rule.probe.kind === "ui_resources" && runs(i)),
+    },
+  };
   const raw = rules.flatMap((rule, i) => rule.probe.kind === "raw" && runs(i) ? [i] : []);
   const fresh = options.openSession === undefined
     ? []
@@ -367,8 +382,8 @@ export async function runRules(
   const freshRuns = fresh.map(async (i) => {
     results[i] = await run(session, i);
   });
-  // Each capability rule has sessions of its own: they run side by side (a slow tool the default
-  // read-only set calls costs its time once, not once per rule).
+  // The capability rules share two sessions (one declaring their capabilities, one not): they run
+  // side by side, the first to start runs the shared probe, in rule order, the others await it.
   const capabilityRuns = capability.map(async (i) => {
     results[i] = await run(session, i);
   });

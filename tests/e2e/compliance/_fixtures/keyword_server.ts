@@ -10,10 +10,20 @@
 // - `list_roots` (requires depth: integer >= 1) -> roots/list.
 // A keyword tool asks only a client that declared its capability, and only when its arguments
 // are valid; otherwise it answers an error and asks nothing.
+// `--log FILE`: append one JSON line per initialize, tools/list and tools/call, with this
+// process's pid and what the client declared (how many servers a run starts, and what each did).
 // Run: deno run -A tests/e2e/compliance/_fixtures/keyword_server.ts [--misbehave undeclared]
+//   [--log FILE]
 
 const misbehave = Deno.args.includes("--misbehave") &&
   Deno.args[Deno.args.indexOf("--misbehave") + 1] === "undeclared";
+const logFile = Deno.args.includes("--log") ? Deno.args[Deno.args.indexOf("--log") + 1] : undefined;
+const log = (what: Record<string, unknown>) =>
+  logFile === undefined ? undefined : Deno.writeTextFileSync(
+    logFile,
+    JSON.stringify({ pid: Deno.pid, declared: Object.keys(declared).sort(), ...what }) + "\n",
+    { append: true },
+  );
 const encoder = new TextEncoder();
 const write = (message: unknown) =>
   Deno.stdout.write(encoder.encode(JSON.stringify(message) + "\n"));
@@ -115,14 +125,17 @@ async function handle(message: Record<string, unknown>): Promise<void> {
   let result: unknown = {};
   if (method === "initialize") {
     declared = (params.capabilities ?? {}) as Record<string, unknown>;
+    log({ method });
     result = {
       protocolVersion: params.protocolVersion ?? "2025-11-25",
       capabilities: { tools: {} },
       serverInfo: { name: "keyword-fixture", version: "1.0.0" },
     };
   } else if (method === "tools/list") {
+    log({ method });
     result = { tools: TOOLS };
   } else if (method === "tools/call") {
+    log({ method, name: params.name });
     result = await call(String(params.name), (params.arguments ?? {}) as Args);
   } else if (method !== "ping") {
     await write({ jsonrpc: "2.0", id, error: { code: -32601, message: "Method not found" } });
