@@ -67,9 +67,10 @@ export async function measureDeno(args: readonly string[], cwd: string): Promise
     }
   })();
   const out = await child.output();
+  // The process's own wall time: taken before the sampler's last sleep ends (up to 20 ms later).
+  const ms = performance.now() - started;
   running = false;
   await sampler;
-  const ms = performance.now() - started;
   if (out.code !== 0) console.error(new TextDecoder().decode(out.stderr).slice(-2000));
   const peakRssMiB = peak === undefined ? undefined : peak / 1024;
   return { ms, code: out.code, peakRssMiB, cpuMs };
