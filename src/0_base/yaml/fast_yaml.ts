@@ -62,12 +62,14 @@ export function fastParse(text: string): FastDocument | undefined {
       schema: SCHEMA,
       listener(event, state) {
         if (event === "open") {
-          open.push(significant(text, state.position));
+          open.push(state.position);
           return;
         }
+        // Only mappings and sequences keep a position: the scan to their first significant
+        // character is made for them alone, not for every scalar.
         const start = open.pop();
         if (start !== undefined && state.result !== null && typeof state.result === "object") {
-          offsets.set(state.result as object, start);
+          offsets.set(state.result as object, significant(text, start));
         }
       },
     });
