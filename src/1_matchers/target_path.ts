@@ -124,17 +124,20 @@ function prefix(path: TargetPath, count: number): string {
 export function resolveTarget(root: unknown, path: TargetPath): Resolution {
   let current: unknown = root;
   for (const [i, segment] of path.segments.entries()) {
-    // Where it stopped is rendered only when it stops (most resolutions find their value).
-    const where = () => prefix(path, i + 1);
+    // Where it stopped (`prefix(path, i + 1)`) is rendered only when it stops.
     if ("index" in segment) {
       if (!Array.isArray(current)) {
-        return { found: false, missingAt: where(), reason: `not an array (${kindOf(current)})` };
+        return {
+          found: false,
+          missingAt: prefix(path, i + 1),
+          reason: `not an array (${kindOf(current)})`,
+        };
       }
       const index = segment.index < 0 ? current.length + segment.index : segment.index;
       if (index < 0 || index >= current.length) {
         return {
           found: false,
-          missingAt: where(),
+          missingAt: prefix(path, i + 1),
           reason: `index out of range (length ${current.length})`,
         };
       }
@@ -142,10 +145,14 @@ export function resolveTarget(root: unknown, path: TargetPath): Resolution {
       continue;
     }
     if (current === null || typeof current !== "object" || Array.isArray(current)) {
-      return { found: false, missingAt: where(), reason: `not an object (${kindOf(current)})` };
+      return {
+        found: false,
+        missingAt: prefix(path, i + 1),
+        reason: `not an object (${kindOf(current)})`,
+      };
     }
     if (!Object.hasOwn(current, segment.key)) {
-      return { found: false, missingAt: where(), reason: "no such key" };
+      return { found: false, missingAt: prefix(path, i + 1), reason: "no such key" };
     }
     current = (current as Record<string, unknown>)[segment.key];
   }

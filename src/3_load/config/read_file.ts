@@ -6,6 +6,7 @@ import { InvalidUtf8Error } from "./decode_utf8.ts";
 import { pruneInvalid } from "./schema_prune.ts";
 import { checkDocument } from "./schema_validate.ts";
 import type { ReadTextFile } from "./variable_stack.ts";
+import { withLazyModules } from "../../0_base/util/lazy_module.ts";
 import { parseYaml, type YamlSource } from "../../0_base/yaml/yaml_source.ts";
 
 /** What a file is for; it decides which top-level keys it may hold. */
@@ -62,7 +63,9 @@ export async function readSuiteFile(
   }
   let source: YamlSource;
   try {
-    source = parseYaml(text, file);
+    // A document the fast path leaves to the careful parser (anchors, a syntax error) loads it
+    // here, for this file alone, not by reading the whole suite again.
+    source = await withLazyModules(() => Promise.resolve(parseYaml(text, file)));
   } catch (error) {
     if (error instanceof ConfigErrors) return { errors: [...error.errors] };
     throw error;
