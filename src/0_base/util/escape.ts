@@ -147,11 +147,18 @@ const JSON_UNESCAPED = /[\u007F-\u009F\u2028\u2029]/g;
 
 /**
  * Make `JSON.stringify` output safe to print: DEL, C1, U+2028/9 written as `\uXXXX` escapes and
- * workflow commands neutralised with JSON escapes (they can only sit inside strings, where
- * `\u003a` and `\u0023` are the same characters): the parsed value is unchanged.
+ * legacy `##[` commands neutralised with a JSON escape (`\u0023` inside a string is the same
+ * character): the parsed value is unchanged. No line of it can start a `::` command: once the
+ * line separators inside strings are escapes, every line break is one `JSON.stringify` put
+ * between tokens, and every line starts, after its indentation, with a token (`"`, a bracket, a
+ * number or a literal), never with `:`. So the `::` scan of {@link neutralizeCommands}, a
+ * regular expression over the whole text, is not needed (the escape property test checks this).
  */
 export function safeJson(json: string): string {
-  return neutralizeCommands(json.replace(JSON_UNESCAPED, visible), TEXT_ESCAPES);
+  const visibleJson = json.replace(JSON_UNESCAPED, visible);
+  return visibleJson.includes("##[")
+    ? visibleJson.replace(LEGACY_COMMAND, TEXT_ESCAPES.hash)
+    : visibleJson;
 }
 
 // ---------------------------------------------------------------------------------------------

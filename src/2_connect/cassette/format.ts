@@ -2,6 +2,7 @@
 
 import { jsonNestingOverflow, MAX_NESTING } from "../../0_base/util/nesting.ts";
 import { ruleProblem } from "./normalize.ts";
+import { keptText } from "./text_memo.ts";
 
 /** The `format` value of every cassette file. */
 export const CASSETTE_FORMAT = "mcptest-cassette";
@@ -248,7 +249,7 @@ export async function readCassetteText(
       `${shown}: cassette is ${info.size} bytes, over the cap of ${maxBytes} bytes on cassette files`,
     );
   }
-  return await Deno.readTextFile(path);
+  return await keptText(path, info);
 }
 
 /**

@@ -1,6 +1,7 @@
 /** @module Where a server's cassette lives (`<suite_dir>/cassettes/<name>.json`), reading, and the one writer of every cassette file (tool and agent): secrets hidden, written atomically. */
 
 import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
+import { forget } from "./text_memo.ts";
 import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
 import { asCassette, type Cassette, type CassetteFileHeader, readCassetteJson } from "./format.ts";
@@ -106,4 +107,5 @@ export async function writeCassette(
 ): Promise<void> {
   await Deno.mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, cassetteText(redactCassette(cassette, secrets)));
+  forget(path); // the text kept from an earlier read is stale (text_memo.ts)
 }

@@ -1,4 +1,4 @@
-/** @module In-flight requests of a session: ids, timers, attached notifications, settling into Exchanges. */
+/** @module In-flight requests of a session: ids, attached notifications, settling into Exchanges (their time limits: deadlines.ts). */
 
 import type { JsonRpcId, JsonRpcMessage, JsonRpcResponse } from "../../0_base/protocol/jsonrpc.ts";
 import type { HttpInfo } from "../transport/types.ts";
@@ -34,7 +34,6 @@ export class InFlight {
   readonly #serverRequests: ServerRequestRecord[] = [];
   readonly #onSettle: (entry: InFlight, exchange: Exchange) => void;
   #resolve: (exchange: Exchange) => void = () => {};
-  #timer: ReturnType<typeof setTimeout> | undefined;
   #settled = false;
   #unreadable: ExchangeFailure | undefined;
 
@@ -65,11 +64,6 @@ export class InFlight {
   /** Whether the request already has its outcome. */
   get settled(): boolean {
     return this.#settled;
-  }
-
-  /** Fail with a timeout after `ms` unless settled before. */
-  armTimeout(ms: number, onTimeout: () => void): void {
-    this.#timer = setTimeout(onTimeout, ms);
   }
 
   /** The first frame that did not parse while this request was in flight (stdio: whose it is cannot be told). */
@@ -112,7 +106,6 @@ export class InFlight {
   settle(outcome: Outcome): void {
     if (this.#settled) return;
     this.#settled = true;
-    clearTimeout(this.#timer);
     const exchange: Exchange = {
       request: this.request,
       ...outcome,

@@ -19,6 +19,7 @@ import { settlesWithin } from "../transport/wait.ts";
 import { CaptureLog } from "./capture_log.ts";
 import { type ClientInfo, revisionHeaders, withStatelessMeta } from "./meta.ts";
 import { InFlight, PendingRequests } from "./pending.ts";
+import { Deadlines } from "./deadlines.ts";
 import { UnmatchedResponses } from "./unmatched.ts";
 import {
   type CaptureSession,
@@ -70,6 +71,8 @@ export class McpSession implements Session {
   #answering: Promise<unknown> = Promise.resolve();
   readonly #observer: FrameObserver | undefined;
   readonly #pending = new PendingRequests();
+  /** The time limits of the requests in flight, on one timer. */
+  readonly #deadlines = new Deadlines();
   readonly #unmatched = new UnmatchedResponses();
   #revision: RevisionInfo | undefined;
   #framesSeen = 0;
@@ -402,6 +405,7 @@ export class McpSession implements Session {
       this.#closedBy ??= "session closed";
       for (const entry of this.#pending.all()) entry.controller.abort();
       this.#pending.failAll({ kind: "closed", message: "session closed" });
+      this.#deadlines.close();
       await settlesWithin(Promise.allSettled([...this.#background]), BACKGROUND_GRACE_MS);
       await this.#transport.close();
     })();
@@ -426,6 +430,7 @@ export class McpSession implements Session {
     this.#observe("sent", wire);
     const entry = new InFlight(request, sentRaw, (settled, exchange) => {
       this.#pending.remove(settled);
+      this.#deadlines.forget(settled);
       if (exchange.response !== undefined) this.#log.respond(handle, exchange.response);
       onFenceSettled?.();
     }, fence);
@@ -454,7 +459,7 @@ export class McpSession implements Session {
       };
     }
     const ms = timeoutMs ?? this.server.timeoutMs;
-    entry.armTimeout(ms, () => this.#timedOut(entry, id, ms, revision));
+    this.#deadlines.add(entry, ms, () => this.#timedOut(entry, id, ms, revision));
     entry.sent = this.#transport.send(wire, { headers, signal: entry.controller.signal })
       .catch((error) => entry.settle(outcomeOf(error)));
     return entry;

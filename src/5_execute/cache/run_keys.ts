@@ -6,7 +6,7 @@ import {
   serverCassettePath,
   sha256,
 } from "../../2_connect/cassette/connect.ts";
-import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
+import { type NormalizeRule, readCassetteText } from "../../2_connect/cassette/format.ts";
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import { eligibility } from "./eligibility.ts";
 import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash, testText } from "./key.ts";
@@ -113,8 +113,10 @@ export async function cassettesOf(
     if (!server || serverCassetteMode(server, options.mode) !== "auto") continue;
     const path = serverCassettePath(suite, server, options.cwd);
     try {
-      const hash = await sha256(await Deno.readTextFile(path));
-      cassettes.set(key, { path: relative(options.cwd, path), hash });
+      const shown = relative(options.cwd, path);
+      // Read through the cassette reader: the replay and the argument check get the same text.
+      const hash = await sha256(await readCassetteText(path, shown));
+      cassettes.set(key, { path: shown, hash });
     } catch { /* no cassette, or an unreadable one (the run reports it): nothing is cached */ }
   }
   return cassettes;

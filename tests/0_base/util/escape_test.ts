@@ -73,16 +73,35 @@ Deno.test("terminalSafe() output is printable for any input (property)", () => {
 Deno.test("safeJson() is printable and parses back to the same value (property)", () => {
   const text = fc.oneof(
     fc.string({ unit: "binary" }),
-    fc.array(fc.constantFrom("::", "##[", "\n", "\\", "\x1b", "\u009b", "\u2028", "a"))
+    fc.array(
+      fc.constantFrom(
+        "::",
+        "##[",
+        "\n",
+        "\r",
+        " ",
+        "\u0085",
+        "\u00a0",
+        "\\",
+        "\x1b",
+        "\u009b",
+        "\u2028",
+        "a",
+      ),
+    )
       .map((p) => p.join("")),
   );
   fc.assert(
-    fc.property(fc.dictionary(text, fc.array(text, { maxLength: 3 })), (value) => {
-      const plain = JSON.stringify(value, null, 2);
-      const json = safeJson(plain);
-      assert.deepEqual(JSON.parse(json), JSON.parse(plain));
-      assertPrintable(json);
-    }),
+    fc.property(
+      fc.dictionary(text, fc.array(text, { maxLength: 3 })),
+      fc.boolean(),
+      (value, pretty) => {
+        const plain = pretty ? JSON.stringify(value, null, 2) : JSON.stringify(value);
+        const json = safeJson(plain);
+        assert.deepEqual(JSON.parse(json), JSON.parse(plain));
+        assertPrintable(json);
+      },
+    ),
     { numRuns: 300 },
   );
 });

@@ -1,0 +1,71 @@
+import assert from "node:assert/strict";
+import { Deadlines } from "../../../src/2_connect/session/deadlines.ts";
+
+/** A promise and the function that resolves it. */
+function signal(): { promise: Promise<void>; fire: () => void } {
+  let fire = () => {};
+  const promise = new Promise<void>((resolve) => fire = resolve);
+  return { promise, fire };
+}
+
+Deno.test("Deadlines expire in the order of their limits, whatever the order they were added in", async () => {
+  const deadlines = new Deadlines();
+  const order: string[] = [];
+  const last = signal();
+  deadlines.add({}, 40, () => {
+    order.push("late");
+    last.fire();
+  });
+  deadlines.add({}, 1, () => order.push("early"));
+  await last.promise;
+  assert.deepEqual(order, ["early", "late"]);
+  deadlines.close();
+});
+
+Deno.test("Deadlines: a forgotten limit never expires; one added after it still does", async () => {
+  const deadlines = new Deadlines();
+  const fired: string[] = [];
+  const forgotten = {};
+  deadlines.add(forgotten, 1, () => fired.push("forgotten"));
+  deadlines.forget(forgotten);
+  const later = signal();
+  // Its limit is later than the forgotten one's: by the time it expires, that one would have.
+  deadlines.add({}, 10, () => {
+    fired.push("kept");
+    later.fire();
+  });
+  await later.promise;
+  assert.deepEqual(fired, ["kept"]);
+  deadlines.close();
+});
+
+Deno.test("Deadlines: a limit added while another expires is kept and expires too", async () => {
+  const deadlines = new Deadlines();
+  const done = signal();
+  const fired: string[] = [];
+  deadlines.add({}, 1, () => {
+    fired.push("first");
+    deadlines.add({}, 1, () => {
+      fired.push("second");
+      done.fire();
+    });
+  });
+  await done.promise;
+  assert.deepEqual(fired, ["first", "second"]);
+  deadlines.close();
+});
+
+Deno.test("Deadlines.close() drops every limit, and later ones are ignored", async () => {
+  const deadlines = new Deadlines();
+  const fired: string[] = [];
+  deadlines.add({}, 1, () => fired.push("before close"));
+  deadlines.close();
+  deadlines.add({}, 1, () => fired.push("after close"));
+  // Another timer, with a later limit: by the time it fires, the closed ones would have.
+  const witness = new Deadlines();
+  const done = signal();
+  witness.add({}, 10, done.fire);
+  await done.promise;
+  witness.close();
+  assert.deepEqual(fired, []);
+});
