@@ -35,6 +35,23 @@ export async function executeTest(
   prepared: PreparedTest,
   options: ExecuteOptions,
 ): Promise<TestResult> {
+  const grade = await callTest(session, prepared, options);
+  return await grade();
+}
+
+/** What is left of a test once its calls are done: grading them into its result. */
+export type Grading = () => Promise<TestResult>;
+
+/**
+ * The part of a test that talks to the server: its request (a sequence: its steps, which check as
+ * they go) sent and answered. Once it resolves the test sends nothing more, and what it returns
+ * grades the answer without the session (a runner may start the next test's calls first).
+ */
+export async function callTest(
+  session: Session,
+  prepared: PreparedTest,
+  options: ExecuteOptions,
+): Promise<Grading> {
   const { test } = prepared;
   // The test's own timeout_ms, else its server's; the run's --timeout only ever shortens it, so a
   // call that hangs early in a long run still gives up at the server's timeout_ms.
@@ -50,7 +67,7 @@ export async function executeTest(
       context,
       timeoutMs ?? session.server.timeoutMs,
     );
-    return gradeSequence(session, prepared, ran, context, options);
+    return () => gradeSequence(session, prepared, ran, context, options);
   }
   const outcome = await protocolCall(
     session,
@@ -60,15 +77,19 @@ export async function executeTest(
       timeoutMs,
     },
   );
-  const { exchange } = outcome;
-  const base = baseResult(prepared, exchange.durationMs);
-  const failure = callFailure(outcome);
-  if (failure !== undefined) return { ...base, status: "error", failure: { message: failure } };
-  const root = { ...outcome.roots, ...responseRoot(exchange), server: serverRoot(session) };
-  options.onRoot?.(root);
-  const assertions = await gradeCall(prepared, outcome, root, context);
-  const budgets = evaluateBudgets(test.budgets, exchange, session.server.target.kind);
-  return finished(base, assertions, budgets);
+  const server = serverRoot(session);
+  const kind = session.server.target.kind;
+  return async () => {
+    const { exchange } = outcome;
+    const base = baseResult(prepared, exchange.durationMs);
+    const failure = callFailure(outcome);
+    if (failure !== undefined) return { ...base, status: "error", failure: { message: failure } };
+    const root = { ...outcome.roots, ...responseRoot(exchange), server };
+    options.onRoot?.(root);
+    const assertions = await gradeCall(prepared, outcome, root, context);
+    const budgets = evaluateBudgets(test.budgets, exchange, kind);
+    return finished(base, assertions, budgets);
+  };
 }
 
 /** The matcher context of a test: its folder (snapshots), CI, secrets, the judge of its llm matchers. */

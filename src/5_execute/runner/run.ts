@@ -18,6 +18,7 @@ import { BailState, notStarted, runOne } from "./run_one.ts";
 import { RunDeadline } from "./run_deadline.ts";
 import { CaptureStore, usesCaptures } from "./captures_run.ts";
 import { mapPool } from "./pool.ts";
+import { runInOrder } from "./run_in_order.ts";
 import type { PreparedTest } from "./prepare.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
 import { cassetteSecrets, gradeAsRecorded } from "./replay_grading.ts";
@@ -191,14 +192,16 @@ async function runServer(
     const load = options.load;
     const loaded = load ? tests.filter((t) => load.applies(t)) : [];
     const once = loaded.length === 0 ? tests : tests.filter((t) => !loaded.includes(t));
-    const results = await mapPool(once, limit, async (test) =>
-      finish(
-        await runOne(session, test, {
-          ...shared,
-          ...(captures ? { captures } : {}),
-          ...(options.retries !== undefined ? { retries: options.retries } : {}),
-        }),
-      ));
+    const each = {
+      ...shared,
+      ...(captures ? { captures } : {}),
+      ...(options.retries !== undefined ? { retries: options.retries } : {}),
+    };
+    // One at a time with no test depending on another's verdict: the next test's calls go out
+    // while the one before is graded (run_in_order.ts); the server sees the same requests.
+    const results = limit === 1 && !captures && bail.limit === undefined
+      ? await runInOrder(session, once, each, finish)
+      : await mapPool(once, limit, async (test) => finish(await runOne(session, test, each)));
     // Load tests run one at a time, after the others: each one's distribution is its own.
     for (const test of loaded) {
       const openSession = () => options.connect(server);
