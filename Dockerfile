@@ -11,7 +11,7 @@ COPY deno.json deno.lock ./
 COPY cli.ts ./
 COPY schemas/ schemas/
 COPY src/ src/
-RUN deno compile --allow-read --allow-write --allow-env --allow-run --allow-net --allow-sys --include src/8_cli --output /out/mcptest cli.ts \
+RUN deno compile --allow-read --allow-write --allow-env --allow-run --allow-net --allow-sys --include src --output /out/mcptest cli.ts \
  && /out/mcptest --version
 
 # Runtime stage: glibc and a shell (stdio servers are spawned, and a derived image can add their

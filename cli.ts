@@ -11,7 +11,7 @@ if (Deno.args.length === 1 && (Deno.args[0] === "--version" || Deno.args[0] === 
 
 // A specifier `deno run` does not analyse: `--version` starts without resolving the CLI's module
 // graph, and each command resolves only its own (docs/performance.md, start-up). The compile task
-// embeds it with `--include src/8_cli`.
+// embeds it with `--include src`.
 // Such an import reads its modules at run time: a clone run with a narrow --allow-read must
 // allow mcptest's own src/ (a package from JSR, or the binary, reads no file for it).
 const MAIN = new URL("./src/8_cli/main.ts", import.meta.url);

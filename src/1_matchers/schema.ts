@@ -1,12 +1,16 @@
 /** @module `schema`: JSON Schema validation (2020-12 by default, draft-07 when declared); never fetches a `$ref`. */
 
+import { importLater } from "../0_base/util/import_later.ts";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { lazyModule, ModuleNotLoaded } from "../0_base/util/lazy_module.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { isObject, render } from "./_values.ts";
 
 /** ajv and its formats: tens of milliseconds to load, so loaded only where a schema is compiled. */
-const engine = lazyModule("the JSON Schema engine", () => import("./schema_engine.ts"));
+const engine = lazyModule(
+  "the JSON Schema engine",
+  () => importLater<typeof import("./schema_engine.ts")>(import.meta.url, "./schema_engine.ts"),
+);
 
 /**
  * Load the JSON Schema engine: what an asynchronous caller of {@link compileSchema} outside a

@@ -18,11 +18,26 @@ export type Resolution =
 
 const IDENT = /^[^.[\]"'\s]+/;
 
+/** Paths parsed so far, by text: a suite repeats the same few targets over thousands of tests. */
+const parsed = new Map<string, TargetPath>();
+/** How many parsed paths are kept at most (past it the memo starts again: the result is the same). */
+const MAX_KEPT_PATHS = 4096;
+
 /**
- * Parse a target such as `result.content[0].text`.
+ * Parse a target such as `result.content[0].text`. The same text gives the same (immutable)
+ * path, parsed once.
  * @throws {Error} with the offset and what was expected, on a malformed path
  */
 export function parseTarget(text: string): TargetPath {
+  const known = parsed.get(text);
+  if (known) return known;
+  const path = parseTargetText(text);
+  if (parsed.size >= MAX_KEPT_PATHS) parsed.clear();
+  parsed.set(text, path);
+  return path;
+}
+
+function parseTargetText(text: string): TargetPath {
   const segments: PathSegment[] = [];
   let rest = text.trim();
   if (rest === "") throw new Error("empty path, expected e.g. result.content[0].text");
@@ -51,7 +66,7 @@ export function parseTarget(text: string): TargetPath {
     rest = rest.slice(ident[0].length);
     expectKey = false;
   }
-  return { text, segments };
+  return Object.freeze({ text, segments: Object.freeze(segments) });
 }
 
 function readBracket(rest: string, at: number): { segment: PathSegment; length: number } {

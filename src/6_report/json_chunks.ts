@@ -3,6 +3,10 @@
 import type { RunRecord } from "../4_record/run_record.ts";
 import { safeJson } from "../0_base/util/escape.ts";
 
+/** What `JSON.stringify([[x]], null, 2)` writes around `x`. */
+const NESTED_OPEN = "[\n  [\n";
+const NESTED_CLOSE = "\n  ]\n]";
+
 /** Stands where the tests go while the rest of the record is stringified. */
 const HOLE = "\u0000mcptest-tests\u0000";
 
@@ -22,8 +26,11 @@ export function* jsonChunks(record: RunRecord): Generator<string> {
   yield safeJson(shell.slice(0, at));
   const last = record.tests.length - 1;
   for (let i = 0; i <= last; i++) {
-    const text = JSON.stringify(record.tests[i], null, 2).replaceAll("\n", "\n    ");
-    yield safeJson(`    ${text}${i < last ? ",\n" : ""}`);
+    // Stringified two arrays deep, a test comes out indented as it sits in the record (four
+    // spaces, and four more on each line): no second pass over its text to indent it.
+    const nested = JSON.stringify([[record.tests[i]]], null, 2);
+    const text = nested.slice(NESTED_OPEN.length, nested.length - NESTED_CLOSE.length);
+    yield safeJson(`${text}${i < last ? ",\n" : ""}`);
   }
   yield safeJson(shell.slice(at + marker.length)) + "\n";
 }

@@ -1,5 +1,6 @@
 /** @module The reporter registry: one name -> renderer map drives `--reporter` and `report --format`. */
 
+import { importLater } from "../0_base/util/import_later.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
 import { styler } from "../0_base/util/ansi.ts";
@@ -16,18 +17,30 @@ export type Reporter = (record: RunRecord, options: ReporterOptions) => string |
 /** Every reporter by name; each module is imported only when used. */
 export const REPORTERS: Readonly<Record<string, () => Promise<Reporter>>> = {
   pretty: async () => {
-    const { renderPretty } = await import("./pretty.ts");
+    const { renderPretty } = await importLater<typeof import("./pretty.ts")>(
+      import.meta.url,
+      "./pretty.ts",
+    );
     return (record, options) => renderPretty(record, styler(options.color));
   },
   json: async () => {
-    const { renderJson } = await import("./json.ts");
+    const { renderJson } = await importLater<typeof import("./json.ts")>(
+      import.meta.url,
+      "./json.ts",
+    );
     return (record) => renderJson(record);
   },
-  junit: async () => (await import("./junit.ts")).renderJunit,
-  tap: async () => (await import("./tap.ts")).renderTap,
-  sarif: async () => (await import("./sarif.ts")).renderSarif,
-  markdown: async () => (await import("./markdown.ts")).renderMarkdown,
-  html: async () => (await import("./html.ts")).renderHtml,
+  junit: async () =>
+    (await importLater<typeof import("./junit.ts")>(import.meta.url, "./junit.ts")).renderJunit,
+  tap: async () =>
+    (await importLater<typeof import("./tap.ts")>(import.meta.url, "./tap.ts")).renderTap,
+  sarif: async () =>
+    (await importLater<typeof import("./sarif.ts")>(import.meta.url, "./sarif.ts")).renderSarif,
+  markdown: async () =>
+    (await importLater<typeof import("./markdown.ts")>(import.meta.url, "./markdown.ts"))
+      .renderMarkdown,
+  html: async () =>
+    (await importLater<typeof import("./html.ts")>(import.meta.url, "./html.ts")).renderHtml,
 };
 
 /**
@@ -65,6 +78,11 @@ export async function renderChunks(
   options: ReporterOptions,
 ): Promise<Iterable<string>> {
   const render = await getReporter(name);
-  if (name === "json") return (await import("./json_chunks.ts")).jsonChunks(record);
+  if (name === "json") {
+    return (await importLater<typeof import("./json_chunks.ts")>(
+      import.meta.url,
+      "./json_chunks.ts",
+    )).jsonChunks(record);
+  }
   return [await render(record, options)];
 }

@@ -1,5 +1,6 @@
 /** @module `mcptest compliance invariants --capture FILE`: INV-001..007 and composition hazards over a capture. */
 
+import { importLater } from "../0_base/util/import_later.ts";
 import { Command } from "@commander-js/extra-typings";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { oneOf } from "./options.ts";
@@ -25,9 +26,15 @@ Examples:
     .action(async (options) => {
       const [{ readCapture }, { checkInvariants, renderInvariants }, { useColor }] = await Promise
         .all([
-          import("../5_execute/compliance/invariants/capture_file.ts"),
-          import("../5_execute/compliance/invariants/check.ts"),
-          import("./color.ts"),
+          importLater<typeof import("../5_execute/compliance/invariants/capture_file.ts")>(
+            import.meta.url,
+            "../5_execute/compliance/invariants/capture_file.ts",
+          ),
+          importLater<typeof import("../5_execute/compliance/invariants/check.ts")>(
+            import.meta.url,
+            "../5_execute/compliance/invariants/check.ts",
+          ),
+          importLater<typeof import("./color.ts")>(import.meta.url, "./color.ts"),
         ]);
       const report = checkInvariants(await readCapture(options.capture));
       console.log(

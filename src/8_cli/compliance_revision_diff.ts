@@ -1,5 +1,6 @@
 /** @module `mcptest compliance diff FROM TO`: which rules' expected behaviour moved between two revisions. */
 
+import { importLater } from "../0_base/util/import_later.ts";
 import { Command } from "@commander-js/extra-typings";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { oneOf } from "./options.ts";
@@ -29,9 +30,15 @@ Examples:
     )
     .action(async (from, to, options) => {
       const [{ diffCorpusVersions }, { diffSides }, { useColor }] = await Promise.all([
-        import("../3_load/compliance_corpus/revision_diff.ts"),
-        import("./compliance_diff_sides.ts"),
-        import("./color.ts"),
+        importLater<typeof import("../3_load/compliance_corpus/revision_diff.ts")>(
+          import.meta.url,
+          "../3_load/compliance_corpus/revision_diff.ts",
+        ),
+        importLater<typeof import("./compliance_diff_sides.ts")>(
+          import.meta.url,
+          "./compliance_diff_sides.ts",
+        ),
+        importLater<typeof import("./color.ts")>(import.meta.url, "./color.ts"),
       ]);
       const diff = diffCorpusVersions(await diffSides(from, to), from, to);
       console.log(

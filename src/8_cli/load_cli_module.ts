@@ -2,7 +2,7 @@
  * @module Loads a module of this folder (a command's action) through a specifier `deno run` does
  * not analyse, so a command resolves and compiles only its own module graph, not every command's
  * (docs/performance.md, start-up). `deno compile` embeds these modules through the compile task's
- * `--include src/8_cli` (tests/ci/compile_includes_test.ts keeps the two in step).
+ * `--include src` (tests/ci/compile_includes_test.ts keeps the two in step).
  */
 
 /** Import `file` (a file name of src/8_cli) and return its module; `T` is `typeof` its namespace. */

@@ -1,5 +1,6 @@
 /** @module `--reporter name[:path]` (repeatable) and `--output`: which reports a run writes, and where. */
 
+import { importLater } from "../0_base/util/import_later.ts";
 import { fileIdentity } from "../0_base/util/file_identity.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
@@ -103,8 +104,11 @@ export async function consoleSummary(
   sinks: readonly ReporterSink[],
 ): Promise<string> {
   const [{ summaryLine }, { failingLines }] = await Promise.all([
-    import("../6_report/pretty.ts"),
-    import("../6_report/failing_lines.ts"),
+    importLater<typeof import("../6_report/pretty.ts")>(import.meta.url, "../6_report/pretty.ts"),
+    importLater<typeof import("../6_report/failing_lines.ts")>(
+      import.meta.url,
+      "../6_report/failing_lines.ts",
+    ),
   ]);
   const where = sinks.map((s) => `${s.name} ${s.path}`).join(", ");
   const reports = `report${sinks.length === 1 ? "" : "s"}: ${where}`;

@@ -1,5 +1,6 @@
 /** @module The `mcptest run` action: flags in, one `runSuite` call, output sinks, exit code out. */
 
+import { loadCliModule } from "./load_cli_module.ts";
 import { variableRereader } from "../3_load/config/reread.ts";
 import { RuntimeSecrets } from "../2_connect/auth/runtime_secrets.ts";
 import { describeSearch } from "../3_load/config/discover.ts";
@@ -58,7 +59,7 @@ export async function runAction(
 /** `--watch`: check the reporter flags once (a usage error stops at once), then run on every change. */
 async function watchAction(paths: string[], options: RunOptions): Promise<number> {
   parseReporterSinks(options.reporter, options.output);
-  const { watchRuns } = await import("./watch.ts");
+  const { watchRuns } = await loadCliModule<typeof import("./watch.ts")>("watch.ts");
   return await watchRuns(paths, options, (which, seen) => runAction(which, options, seen));
 }
 

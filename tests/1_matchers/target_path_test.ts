@@ -53,3 +53,11 @@ Deno.test("parseTarget() rejects malformed paths with what was expected", () => 
   throws(() => parseTarget("result."), /expected a key after it/);
   throws(() => parseTarget("result.content[0]x"), /expected "\." or "\["/);
 });
+
+Deno.test("parseTarget() parses a text once: the same text gives the same frozen path; a bad one throws each time", () => {
+  const first = parseTarget("result.content[0].text");
+  strictEqual(parseTarget("result.content[0].text"), first);
+  strictEqual(Object.isFrozen(first) && Object.isFrozen(first.segments), true);
+  strictEqual(parseTarget("result.content[1].text") === first, false);
+  for (let i = 0; i < 2; i++) throws(() => parseTarget("result..x"), /expected a key/);
+});

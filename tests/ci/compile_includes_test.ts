@@ -1,16 +1,23 @@
-/** @module Every module the CLI loads through a specifier `deno run` does not analyse (cli.ts's entry, src/8_cli's lazy actions) is embedded by the compile task's `--include`, so the binary has it; a new computed import, or an include left out, is rejected. */
+/** @module Every module the CLI loads through a specifier `deno run` does not analyse (cli.ts's entry, src/8_cli's lazy actions, `importLater`) is embedded by the compile task's `--include`, so the binary has it; a new computed import, an include left out, or a lazy path that names no file is rejected. */
 
 import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
 import { includeFlags, ROOT, taskCommand } from "./_files.ts";
 
 /** The places allowed to import a computed specifier, and the path each one loads from. */
 const COMPUTED_SITES: Readonly<Record<string, string>> = {
   "cli.ts": "src/8_cli/main.ts",
   "src/8_cli/load_cli_module.ts": "src/8_cli",
+  "src/0_base/util/import_later.ts": "src",
 };
 
 /** An `import(` whose argument is not a string literal (type positions are never computed). */
 const COMPUTED_IMPORT = /(?<!typeof )\bimport\((?!\s*["'`][^$]*?["'`]\s*\))/;
+
+/** A call of importLater: the path of its type, and the path it imports. */
+const LATER_CALL =
+  /importLater<\s*typeof import\("([^"]+)"\)\s*>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
+/importLater<typeof import\("([^"]+)"\)>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
 
 /** The `.ts` files under `dir` (relative to the root), recursively. */
 function sourceFiles(dir: string): string[] {
@@ -45,6 +52,13 @@ function includeProblems(
     for (const [, file] of text.matchAll(/loadCliModule<[^>]*>\(\s*"([^"]+)"/g)) {
       if (!cliFiles.includes(file!)) problems.push(`${path}: loadCliModule("${file}") is no file`);
     }
+    // importLater<typeof import("./x.ts")>(import.meta.url, "./x.ts"): the path names a source
+    // file, and the same one as the type it claims.
+    for (const [, typed, file] of text.matchAll(LATER_CALL)) {
+      const target = join(dirname(path), file!);
+      if (!sources.has(target)) problems.push(`${path}: importLater("${file}") is no file`);
+      if (typed !== file) problems.push(`${path}: importLater("${file}") is typed as ${typed}`);
+    }
   }
   return problems;
 }
@@ -66,7 +80,7 @@ Deno.test("every computed import of the CLI is embedded by the compile task's --
   });
   await t.step("a compile task without the --include is rejected", () => {
     const problems = includeProblems(
-      COMPILE.replace("--include src/8_cli ", ""),
+      COMPILE.replace("--include src ", ""),
       SOURCES,
       CLI_FILES,
     );
@@ -78,6 +92,31 @@ Deno.test("every computed import of the CLI is embedded by the compile task's --
       includeProblems(COMPILE, sources, CLI_FILES).join("\n"),
       /src\/x\.ts: a computed import\(\) not listed/,
     );
+  });
+  await t.step(
+    "an importLater path that names no file, or not the file of its type, is rejected",
+    () => {
+      const sources = new Map(SOURCES).set(
+        "src/6_report/z.ts",
+        'await importLater<typeof import("./nope.ts")>(import.meta.url, "./nope.ts");\n' +
+          'await importLater<typeof import("./json.ts")>(import.meta.url, "./tap.ts");\n',
+      );
+      const problems = includeProblems(COMPILE, sources, CLI_FILES).join("\n");
+      assert.match(problems, /z\.ts: importLater\("\.\/nope\.ts"\) is no file/);
+      assert.match(problems, /z\.ts: importLater\("\.\/tap\.ts"\) is typed as \.\/json\.ts/);
+    },
+  );
+  await t.step("every importLater call of the sources is seen (none escapes the pattern)", () => {
+    const calls = [...SOURCES.values()].reduce(
+      (n, text) => n + (text.match(/(?<!function )importLater</g)?.length ?? 0),
+      0,
+    );
+    const seen = [...SOURCES.values()].reduce(
+      (n, text) => n + [...text.matchAll(LATER_CALL)].length,
+      0,
+    );
+    assert.ok(calls > 30, `${calls} importLater calls`);
+    assert.equal(seen, calls);
   });
   await t.step("a lazy action that names no file is rejected", () => {
     const sources = new Map(SOURCES).set(

@@ -1,5 +1,6 @@
 /** @module YAML with positions: parse a file, report syntax errors at `file:line:col`, map key paths to source positions. */
 
+import { importLater } from "../util/import_later.ts";
 import { lazyModule } from "../util/lazy_module.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
@@ -129,7 +130,10 @@ function nodeAt(value: unknown, path: readonly PathSegment[]): unknown {
 }
 
 /** The careful parser (the `yaml` package): loaded only when a document or a message needs it. */
-const careful = lazyModule("the careful YAML parser", () => import("./careful_yaml.ts"));
+const careful = lazyModule(
+  "the careful YAML parser",
+  () => importLater<typeof import("./careful_yaml.ts")>(import.meta.url, "./careful_yaml.ts"),
+);
 
 /**
  * Load the careful parser. Loading a valid suite never needs it, so it is loaded only when a

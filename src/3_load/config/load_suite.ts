@@ -1,5 +1,6 @@
 /** @module LOAD: read the project config and the test files, resolve variables and servers, normalise every test into a `Suite`. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { join, resolve } from "node:path";
 import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { withLazyModules } from "../../0_base/util/lazy_module.ts";
@@ -267,7 +268,10 @@ async function agentsOf(
   if (!judged && !docs.some((d) => keys.some((k) => d.value[k] !== undefined))) {
     return { secrets: [], errors: [] };
   }
-  const { loadAgents } = await import("./agent_block.ts");
+  const { loadAgents } = await importLater<typeof import("./agent_block.ts")>(
+    import.meta.url,
+    "./agent_block.ts",
+  );
   return loadAgents(docs, suite.servers, env, judged ? suite.tests : []);
 }
 
@@ -278,7 +282,10 @@ async function complianceOf(
 ): Promise<{ blocks: readonly ComplianceBlock[]; errors: readonly ConfigError[] }> {
   const docs = results.map((r) => r.document);
   if (!docs.some((d) => d.value.compliance !== undefined)) return { blocks: [], errors: [] };
-  const { complianceBlocks } = await import("./compliance_block.ts");
+  const { complianceBlocks } = await importLater<typeof import("./compliance_block.ts")>(
+    import.meta.url,
+    "./compliance_block.ts",
+  );
   return complianceBlocks(docs, servers);
 }
 

@@ -1,5 +1,6 @@
 /** @module The judges of `llm-judge` / `llm-jury` matchers for the runner, built (and the AI SDK loaded) only when a test to run uses one. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { usesJudge } from "../../1_matchers/judge_spec.ts";
 import type { Judge } from "../../1_matchers/types.ts";
 import type { Suite, TestCase } from "../../3_load/config/types.ts";
@@ -15,6 +16,9 @@ export async function matcherJudgesFor(
   options: MatcherJudgeOptions = {},
 ): Promise<((test: TestCase) => Judge) | undefined> {
   if (!tests.some((test) => usesJudge(test.assertions))) return undefined;
-  const { matcherJudges } = await import("./matcher_judges.ts");
+  const { matcherJudges } = await importLater<typeof import("./matcher_judges.ts")>(
+    import.meta.url,
+    "./matcher_judges.ts",
+  );
   return matcherJudges(suite, options);
 }

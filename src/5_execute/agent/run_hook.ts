@@ -1,5 +1,6 @@
 /** @module The agent stage of runSuite: agent rows, evals, drift and coverage rows merged into the record (loaded lazily). */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import type { ServerSpec, Suite, TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
@@ -26,18 +27,27 @@ export async function runAgentStage(
 ): Promise<(record: RunRecord) => RunRecord> {
   if (!suite.agent && options.coverageThreshold === undefined) return (record) => record;
   const started = performance.now();
-  const { runAgents } = await import("./run_agents.ts");
+  const { runAgents } = await importLater<typeof import("./run_agents.ts")>(
+    import.meta.url,
+    "./run_agents.ts",
+  );
   const run = await runAgents(suite, { connect, ...options });
   const rows = [...run.tests];
   if (options.driftBaseline) {
-    const { baselineDriftRows } = await import("./drift.ts");
+    const { baselineDriftRows } = await importLater<typeof import("./drift.ts")>(
+      import.meta.url,
+      "./drift.ts",
+    );
     for (const row of baselineDriftRows(run.tests, options.driftBaseline)) {
       rows.push(row);
       options.onResult?.(row);
     }
   }
   if (options.coverageThreshold !== undefined) {
-    const { coverageRows, exercisedBy } = await import("./coverage.ts");
+    const { coverageRows, exercisedBy } = await importLater<typeof import("./coverage.ts")>(
+      import.meta.url,
+      "./coverage.ts",
+    );
     const exercised = exercisedBy(suite, new Set(selected.map((t) => t.id)), run.exercised);
     for (const row of await coverageRows(suite, exercised, options.coverageThreshold, connect)) {
       rows.push(row);

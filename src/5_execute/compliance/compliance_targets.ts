@@ -1,5 +1,6 @@
 /** @module The two targets of `runComplianceSuite`: a suite's `compliance:` blocks and gates, or every rule of one revision against one server. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
 import type { ComplianceBlock } from "../../3_load/config/compliance_block.ts";
@@ -96,7 +97,10 @@ async function suiteResults(
   secrets.push(...suite.secrets);
   const blocks = [...(suite.compliance ?? [])];
   if (blocks.length === 0) throw await noBlocks(plan, cwd, suite);
-  const { readGradeBaselines } = await import("./gates/run_gates.ts");
+  const { readGradeBaselines } = await importLater<typeof import("./gates/run_gates.ts")>(
+    import.meta.url,
+    "./gates/run_gates.ts",
+  );
   const gradeBaselines = await readGradeBaselines(blocks);
   const { rules, gates } = await runBlocksAndGates(suite, blocks, {
     connect: open,
@@ -154,7 +158,10 @@ async function noBlocks(plan: CompliancePlan, cwd: string, suite: Suite): Promis
   if (plan.suite !== undefined) {
     return new UsageError("the suite has no compliance: block, expected one to run");
   }
-  const { describeSearch } = await import("../../3_load/config/discover.ts");
+  const { describeSearch } = await importLater<typeof import("../../3_load/config/discover.ts")>(
+    import.meta.url,
+    "../../3_load/config/discover.ts",
+  );
   const where = await describeSearch({
     paths: [],
     cwd,

@@ -1,5 +1,6 @@
 /** @module `runComplianceSuite`: the whole of `mcptest compliance run` as one call: a suite's blocks and gates, or one server's rules, as a run record. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import { VERSION } from "../../0_base/version.ts";
 import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
@@ -176,7 +177,10 @@ async function saveGradesOf(
   graded: GradedBlocks,
   saveGrade: string | true,
 ): Promise<{ saved: SavedGrade[]; ungraded: string[] }> {
-  const { saveGrades } = await import("./gates/grade_save.ts");
+  const { saveGrades } = await importLater<typeof import("./gates/grade_save.ts")>(
+    import.meta.url,
+    "./gates/grade_save.ts",
+  );
   return await saveGrades(graded.blocks, {
     results: graded.rules,
     servers: graded.servers,

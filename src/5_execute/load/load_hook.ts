@@ -1,5 +1,6 @@
 /** @module How the runner hands a test to the load runner: the test's `load:`, else the run's `--repeat`. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import type { Session } from "../../2_connect/session/types.ts";
 import type { LoadSpec } from "../../3_load/config/load_block.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
@@ -38,7 +39,10 @@ export function loadRunner(defaults?: RunLoadDefaults): LoadRunner {
       if (early) return early;
       const spec = prepared.test.load ?? defaultLoadSpec(defaults!, prepared.test.pos);
       // Loaded when a test runs under load: a run without one never evaluates the histograms.
-      const { runLoad } = await import("./run_load.ts");
+      const { runLoad } = await importLater<typeof import("./run_load.ts")>(
+        import.meta.url,
+        "./run_load.ts",
+      );
       return await runLoad(session as Session, prepared, spec, options);
     },
   };

@@ -39,23 +39,10 @@ export function prepareTests(
   tests: readonly TestCase[] = suite.tests,
 ): PreparedTest[] {
   const errors: ConfigError[] = [];
-  const prepared = tests.map((test) => ({
-    test,
-    assertions: test.assertions.flatMap((assertion) => {
-      try {
-        return [{
-          assertion,
-          target: parseTargetAt(assertion, targetRootsOf(test, TEST_TARGET_ROOTS)),
-          matcher: compileMatcher(assertion.matcher),
-        }];
-      } catch (error) {
-        if (error instanceof ConfigErrors) errors.push(...error.errors);
-        else if (error instanceof ConfigError) errors.push(error);
-        else throw error;
-        return [];
-      }
-    }),
-  }));
+  const prepared = tests.map((test) => {
+    const roots = test.assertions.length === 0 ? [] : targetRootsOf(test, TEST_TARGET_ROOTS);
+    return { test, assertions: prepareAssertions(test, roots, errors) };
+  });
   for (const test of tests) {
     if (test.call.kind !== "sequence") continue;
     // A sequence's request steps are tests of their own: a bad matcher or target there is a load
@@ -70,6 +57,28 @@ export function prepareTests(
   }
   if (errors.length > 0) throw new ConfigErrors(errors);
   return prepared;
+}
+
+/** The assertions of `test` compiled; a bad matcher or target goes to `errors` (and is left out). */
+function prepareAssertions(
+  test: TestCase,
+  roots: readonly string[],
+  errors: ConfigError[],
+): PreparedAssertion[] {
+  return test.assertions.flatMap((assertion) => {
+    try {
+      return [{
+        assertion,
+        target: parseTargetAt(assertion, roots),
+        matcher: compileMatcher(assertion.matcher),
+      }];
+    } catch (error) {
+      if (error instanceof ConfigErrors) errors.push(...error.errors);
+      else if (error instanceof ConfigError) errors.push(error);
+      else throw error;
+      return [];
+    }
+  });
 }
 
 function parseTargetAt(assertion: Assertion, roots: readonly string[]): TargetPath {

@@ -1,5 +1,6 @@
 /** @module Stage 5 of `runSuite`, blocks and gates: the suite's `compliance:` blocks over live sessions, then their gates. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import type { ComplianceBlock } from "../../3_load/config/compliance_block.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import type { GradeBaselines } from "../compliance/gates/run_gates.ts";
@@ -29,7 +30,9 @@ export interface BlockResults {
 export async function pendingBlocks(run: SuiteRun): Promise<PendingBlocks | undefined> {
   const blocks = run.suite.compliance ?? [];
   if (blocks.length === 0) return undefined;
-  const { readGradeBaselines } = await import("../compliance/gates/run_gates.ts");
+  const { readGradeBaselines } = await importLater<
+    typeof import("../compliance/gates/run_gates.ts")
+  >(import.meta.url, "../compliance/gates/run_gates.ts");
   return { blocks, gradeBaselines: await readGradeBaselines(blocks) };
 }
 
@@ -38,7 +41,9 @@ export async function pendingBlocks(run: SuiteRun): Promise<PendingBlocks | unde
  * exchanges, sharing the run's credentials, then evaluate their gates.
  */
 export async function blocksStage(run: SuiteRun, pending: PendingBlocks): Promise<BlockResults> {
-  const { runBlocksAndGates } = await import("../compliance/run_blocks_and_gates.ts");
+  const { runBlocksAndGates } = await importLater<
+    typeof import("../compliance/run_blocks_and_gates.ts")
+  >(import.meta.url, "../compliance/run_blocks_and_gates.ts");
   const started = performance.now();
   const { rules, gates } = await runBlocksAndGates(run.suite, pending.blocks, {
     connect: run.connectLive,

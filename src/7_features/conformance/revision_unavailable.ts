@@ -1,5 +1,6 @@
 /** @module A `--target-version` the server does not speak: detected and worded as `compliance run` does it (one line, exit 7). */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { ConformanceExitCode } from "../../0_base/errors/exit_codes.ts";
 import { findRevision } from "../../0_base/protocol/revisions.ts";
@@ -54,6 +55,8 @@ export async function otherRevisionSpoken(
  * (`server speaks up to 2025-11-25; 2026-07-28 rules not run`), loaded only on this path.
  */
 export async function unavailableLine(requested: string, speaks: string): Promise<string> {
-  const { revisionUnavailableLine } = await import("../../5_execute/compliance/run_compliance.ts");
+  const { revisionUnavailableLine } = await importLater<
+    typeof import("../../5_execute/compliance/run_compliance.ts")
+  >(import.meta.url, "../../5_execute/compliance/run_compliance.ts");
   return revisionUnavailableLine(requested, speaks);
 }

@@ -1,5 +1,6 @@
 /** @module What `conformance run` settles before it probes: the server from `--server`, the corpus (fixed, chosen by the negotiated revision, or refreshed first), the session opener and the capture. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { serverFromFlag } from "../../3_load/config/server_spec.ts";
 import { connect as liveConnect } from "../../2_connect/session/connect.ts";
 import { captureFileValue, capturingConnect } from "../../2_connect/session/capturing_connect.ts";
@@ -126,7 +127,10 @@ async function corpusOf(options: RunInputOptions): Promise<RunCorpus | CorpusCho
   } catch (error) {
     if (!(error instanceof CorpusMissingError) || !options.autoRefresh) throw error;
   }
-  const { refreshCorpus } = await import("./refresh/refresh.ts");
+  const { refreshCorpus } = await importLater<typeof import("./refresh/refresh.ts")>(
+    import.meta.url,
+    "./refresh/refresh.ts",
+  );
   log(`corpus ${revision} is missing: refreshing (--auto-refresh)`);
   await refreshCorpus({ revision, ...root, log });
   return await resolve() satisfies ResolvedCorpus;

@@ -1,5 +1,6 @@
 /** @module Walk one resolved server through its failure layers (and the migration probe when asked). */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import type { Session } from "../../2_connect/session/types.ts";
 import type { HttpTarget, ServerSpec, StdioTarget } from "../../3_load/config/types.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
@@ -43,7 +44,10 @@ export async function diagnoseServer(
   if (!session) return base;
   try {
     if (!migrate || layers.some((l) => l.status === "fail")) return base;
-    const { runMigrationProbe } = await import("./migration_probe.ts");
+    const { runMigrationProbe } = await importLater<typeof import("./migration_probe.ts")>(
+      import.meta.url,
+      "./migration_probe.ts",
+    );
     return { ...base, migration: await runMigrationProbe(session) };
   } finally {
     await session.close();

@@ -1,5 +1,6 @@
 /** @module The output formats of `mcptest doctor` (pretty, json): one name -> renderer map, each renderer loaded when used. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import type { DoctorResult } from "./diagnose_server.ts";
 import type { DoctorReport } from "./run_doctor.ts";
@@ -17,9 +18,12 @@ export const DOCTOR_FORMATS = {
   pretty: async (): Promise<DoctorRenderer> => {
     const [{ renderDiagnosis }, { renderMigrationRows }, { escapeStrings, neutralizeCommands }] =
       await Promise.all([
-        import("./render.ts"),
-        import("./migration_probe.ts"),
-        import("../../0_base/util/escape.ts"),
+        importLater<typeof import("./render.ts")>(import.meta.url, "./render.ts"),
+        importLater<typeof import("./migration_probe.ts")>(import.meta.url, "./migration_probe.ts"),
+        importLater<typeof import("../../0_base/util/escape.ts")>(
+          import.meta.url,
+          "../../0_base/util/escape.ts",
+        ),
       ]);
     return {
       server: (result, color) => {
@@ -40,7 +44,10 @@ export const DOCTOR_FORMATS = {
     };
   },
   json: async (): Promise<DoctorRenderer> => {
-    const { safeJson } = await import("../../0_base/util/escape.ts");
+    const { safeJson } = await importLater<typeof import("../../0_base/util/escape.ts")>(
+      import.meta.url,
+      "../../0_base/util/escape.ts",
+    );
     return { end: (report) => safeJson(JSON.stringify(report, null, 2)) };
   },
 } as const satisfies Readonly<Record<string, () => Promise<DoctorRenderer>>>;

@@ -1,5 +1,6 @@
 /** @module runDoctor(): `mcptest doctor` as one call: which servers to check (from --url, --command, --server or the suite), each walked through its failure layers in order. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import { ExitCode } from "../../0_base/errors/exit_codes.ts";
 import { type LoadOptions, loadSuite } from "../../3_load/config/load_suite.ts";
@@ -68,7 +69,10 @@ export async function runDoctor(options: RunDoctorOptions): Promise<DoctorReport
   const migrate = migrationWanted(options.targetVersion);
   const { servers, secrets: suiteSecrets, needs } = await serversToCheck(options);
   const secrets = [...suiteSecrets, ...urlSecrets(servers)];
-  const { diagnoseServer } = await import("./diagnose_server.ts");
+  const { diagnoseServer } = await importLater<typeof import("./diagnose_server.ts")>(
+    import.meta.url,
+    "./diagnose_server.ts",
+  );
   const results: DoctorResult[] = [];
   for (const server of servers) {
     const timeoutMs = options.timeoutMs ?? server.timeoutMs;

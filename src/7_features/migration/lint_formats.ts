@@ -1,5 +1,6 @@
 /** @module The output formats of `mcptest lint` (pretty, json): one name -> renderer map, each loaded when used. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import type { LintReport } from "./lint_report.ts";
 
@@ -8,7 +9,9 @@ export type LintRenderer = (report: LintReport) => string;
 
 /** Every format of `lint --format`, by name; each module is imported only when used. */
 export const LINT_FORMATS = {
-  pretty: async (): Promise<LintRenderer> => (await import("./lint_report.ts")).renderLintPretty,
+  pretty: async (): Promise<LintRenderer> =>
+    (await importLater<typeof import("./lint_report.ts")>(import.meta.url, "./lint_report.ts"))
+      .renderLintPretty,
   json: (): Promise<LintRenderer> =>
     Promise.resolve((report) => JSON.stringify(report, null, 2) + "\n"),
 } as const satisfies Readonly<Record<string, () => Promise<LintRenderer>>>;

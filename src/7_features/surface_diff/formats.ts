@@ -1,5 +1,6 @@
 /** @module The output formats of `mcptest diff` (pretty, json, markdown): one name -> renderer map, each loaded when used. */
 
+import { importLater } from "../../0_base/util/import_later.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import type { DiffResult } from "./types.ts";
 
@@ -10,13 +11,19 @@ export type DiffRenderer = (result: DiffResult, options: { readonly color: boole
 export const DIFF_FORMATS = {
   pretty: async (): Promise<DiffRenderer> => {
     const [{ renderPretty }, { styler }] = await Promise.all([
-      import("./render.ts"),
-      import("../../0_base/util/ansi.ts"),
+      importLater<typeof import("./render.ts")>(import.meta.url, "./render.ts"),
+      importLater<typeof import("../../0_base/util/ansi.ts")>(
+        import.meta.url,
+        "../../0_base/util/ansi.ts",
+      ),
     ]);
     return (result, options) => renderPretty(result, styler(options.color));
   },
-  json: async (): Promise<DiffRenderer> => (await import("./render.ts")).renderJson,
-  markdown: async (): Promise<DiffRenderer> => (await import("./render.ts")).renderMarkdown,
+  json: async (): Promise<DiffRenderer> =>
+    (await importLater<typeof import("./render.ts")>(import.meta.url, "./render.ts")).renderJson,
+  markdown: async (): Promise<DiffRenderer> =>
+    (await importLater<typeof import("./render.ts")>(import.meta.url, "./render.ts"))
+      .renderMarkdown,
 } as const satisfies Readonly<Record<string, () => Promise<DiffRenderer>>>;
 
 /** One of the names of {@link DIFF_FORMATS}. */
