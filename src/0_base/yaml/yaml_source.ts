@@ -33,7 +33,7 @@ export interface YamlSource {
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseYaml(text: string, file: string): YamlSource {
-  refuseDeepNesting(text, file);
+  // The fast parse stops near the nesting limit; the careful path then checks the limit first.
   const fast = fastParse(text);
   if (!fast) return parseCarefully(text, file);
   // The careful parser runs only when a position it alone knows is asked for: a key, a scalar,
@@ -156,9 +156,8 @@ export function carefulParserLoaded(): boolean {
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseCarefully(text: string, file: string): YamlSource {
-  const parser = careful.get();
   refuseDeepNesting(text, file);
-  return parser.parseDocumentCarefully(text, file);
+  return careful.get().parseDocumentCarefully(text, file);
 }
 
 /**

@@ -27,9 +27,17 @@ export const PROTOCOL_TARGET_ROOTS: readonly string[] = [
   "server",
 ];
 
+/** The roots of a test with no protocol options that is no sequence (most tests), by base. */
+const plainRoots = new WeakMap<readonly string[], readonly string[]>();
+
 /** The target roots test `test` may start at (`progress`, `task`, `pages` only when asked for). */
-export function targetRootsOf(test: TestCase, base: readonly string[]): string[] {
+export function targetRootsOf(test: TestCase, base: readonly string[]): readonly string[] {
   const protocol = test.protocol;
+  if (protocol === undefined && test.call.kind !== "sequence") {
+    let roots = plainRoots.get(base);
+    if (!roots) plainRoots.set(base, roots = [...base, ...PROTOCOL_TARGET_ROOTS]);
+    return roots;
+  }
   return [
     ...base,
     ...PROTOCOL_TARGET_ROOTS,

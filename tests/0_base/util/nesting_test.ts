@@ -62,6 +62,12 @@ Deno.test("the loaders refuse deep nesting with the limit and a position, not a 
       /^ConfigErrors: deep\.yml:257:257: invalid YAML: nested deeper than 256 levels \(the most a suite may nest\)$/,
     );
   });
+  await t.step("YAML whose brackets are only text of a plain scalar: not nesting, loaded", () => {
+    // The line scan counts brackets outside quotes as flow nesting; js-yaml, which decides first,
+    // sees one scalar: the document is one level deep.
+    const text = `a: x${"[".repeat(300)}\n`;
+    assert.deepEqual(parseYaml(text, "brackets.yml").value, { a: `x${"[".repeat(300)}` });
+  });
   await t.step("YAML, flow style", () => {
     const text = `a: ${"[".repeat(3000)}${"]".repeat(3000)}\n`;
     assert.throws(
