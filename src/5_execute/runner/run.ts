@@ -51,6 +51,11 @@ export interface RunOptions {
   readonly judgeFor?: (test: TestCase) => Judge;
   /** Keys of the servers replayed from a cassette (filled as they connect): graded as recorded. */
   readonly replayed?: ReadonlyMap<string, string>;
+  /**
+   * Whether a test's calls may go out while the test before it is graded (run_in_order.ts);
+   * default true. False keeps each test's frames and its verdict together (`--verbose`).
+   */
+  readonly sendAhead?: boolean;
 }
 
 /** The runner's own options: the public ones plus the load runner `runSuite` hands in. */
@@ -197,11 +202,8 @@ async function runServer(
       ...(captures ? { captures } : {}),
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
     };
-    // One at a time with no test depending on another's verdict: the next test's calls go out
-    // while the one before is graded (run_in_order.ts); the server sees the same requests.
-    const results = limit === 1 && !captures && bail.limit === undefined
-      ? await runInOrder(session, once, each, finish)
-      : await mapPool(once, limit, async (test) => finish(await runOne(session, test, each)));
+    const ahead = !captures && bail.limit === undefined && options.sendAhead !== false;
+    const results = await scheduled(session, once, { limit, ahead, each, finish });
     // Load tests run one at a time, after the others: each one's distribution is its own.
     for (const test of loaded) {
       const openSession = () => options.connect(server);
@@ -216,6 +218,32 @@ async function runServer(
     options.onCapture?.(session.capture());
     await session.close();
   }
+}
+
+/** How {@link scheduled} runs a server's tests. */
+interface Schedule {
+  /** Tests in flight at once. */
+  readonly limit: number;
+  /** Whether no test depends on another's verdict (no `--bail`, no captures) and sending ahead is allowed. */
+  readonly ahead: boolean;
+  /** The options of each test. */
+  readonly each: Parameters<typeof runOne>[2];
+  /** Called with each result, in order of finishing. */
+  readonly finish: (result: TestResult) => TestResult;
+}
+
+/**
+ * A server's tests, `limit` at a time. One at a time with no test depending on another's verdict,
+ * the next test's calls go out while the one before is graded (run_in_order.ts): the server sees
+ * the same requests in the same order.
+ */
+function scheduled(
+  session: Session,
+  tests: readonly PreparedTest[],
+  { limit, ahead, each, finish }: Schedule,
+): Promise<TestResult[]> {
+  if (limit === 1 && ahead) return runInOrder(session, tests, each, finish);
+  return mapPool(tests, limit, async (test) => finish(await runOne(session, test, each)));
 }
 
 function connectFailure(error: unknown): { layer?: FailureLayer; message: string } {

@@ -41,6 +41,8 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
     ...(options.retries !== undefined ? { retries: options.retries } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     replayed: run.cassettes.replayed,
+    // Printed frames read in order: each test's, then its verdict, then the next test's.
+    ...(options.onFrame ? { sendAhead: false } : {}),
     ...(judgeFor ? { judgeFor } : {}),
     load: loadRunner(
       options.repeat === undefined ? undefined : {

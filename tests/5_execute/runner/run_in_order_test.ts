@@ -130,3 +130,17 @@ Deno.test("runTests() without --bail overlaps: the next call goes out before the
   });
   assert.deepEqual(events, ["call a", "call b", "graded a", "graded b"]);
 });
+
+Deno.test("runTests() with sendAhead: false (--verbose) grades each test before the next one's call", async () => {
+  const server = testServer("s");
+  const tests = [echo("a", 0, "a"), echo("b", 1, "b")];
+  const events: string[] = [];
+  const suite = suiteOf(server, tests);
+  await runTests(suite, prepareTests(suite), {
+    connect: () => Promise.resolve(echoing(server, events)),
+    toolVersion: "test",
+    sendAhead: false,
+    onResult: (result) => events.push(`graded ${result.name}`),
+  });
+  assert.deepEqual(events, ["call a", "graded a", "call b", "graded b"]);
+});
