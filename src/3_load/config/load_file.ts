@@ -3,7 +3,7 @@
 import { ConfigError, ConfigErrors, type SourcePos } from "../../0_base/errors/errors.ts";
 import { declaredServers, variablesLayer } from "./file_sections.ts";
 import { interpolateValue } from "./interpolate.ts";
-import { normalizeTests } from "./normalize_tests.ts";
+import { normalizeTests, nothingToInterpolate } from "./normalize_tests.ts";
 import { didYouMean } from "../../0_base/util/suggest.ts";
 import type { ParsedFile } from "./read_file.ts";
 import type { GlobalServers } from "./server_sources.ts";
@@ -73,7 +73,8 @@ export function loadFile(file: ParsedFile, context: SuiteContext): FileResult {
     if (built.spec) servers.push(built.spec);
   }
   const resolveServer = serverResolver(file, [...own], context.globals);
-  const tests = normalizeTests(file.file, file.value, stack, positionOf, resolveServer);
+  const plain = nothingToInterpolate(file.source.text);
+  const tests = normalizeTests(file.file, file.value, stack, positionOf, resolveServer, plain);
   errors.push(...tests.errors);
   secrets.push(...tests.secrets);
   return {

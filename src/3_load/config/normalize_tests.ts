@@ -1,7 +1,7 @@
 /** @module Normalise the `tools:`, `resources:`, `prompts:`, `lists:`, `requests:` and `sequences:` tests of one file into TestCases. */
 
 import { ConfigError, formatPos, type SourcePos } from "../../0_base/errors/errors.ts";
-import { interpolateValue } from "./interpolate.ts";
+import { interpolateValue, SECRET_SUFFIX } from "./interpolate.ts";
 import { type CaptureSpec, deferCaptures, normalizeCapture } from "./captures.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
 import { readProtocolParts } from "./protocol_options.ts";
@@ -48,6 +48,17 @@ interface FileContext {
   readonly resolveServer: ServerResolver;
   /** The `capture:` names each test of the file declares. */
   readonly declared: readonly CaptureDeclaration[];
+  /** The file's text can hold nothing to interpolate ({@link nothingToInterpolate}). */
+  readonly plain: boolean;
+}
+
+/**
+ * Whether a file's text can hold nothing interpolation changes: no `$` (no `${name}`, no
+ * capture), no `_Env` key, and no backslash (a double-quoted escape could spell either).
+ * Interpolating such a file gives every value back as it is, so its tests skip the walk.
+ */
+export function nothingToInterpolate(text: string): boolean {
+  return !text.includes("$") && !text.includes(SECRET_SUFFIX) && !text.includes("\\");
 }
 
 /**
@@ -60,10 +71,11 @@ export function normalizeTests(
   stack: VariableStack,
   positionOf: PositionLookup,
   resolveServer: ServerResolver,
+  plain = false,
 ): FileTests {
   const out: FileTests = { tests: [], secrets: [], errors: [] };
   const declared = captureDeclarations(document, positionOf);
-  const context: FileContext = { file, stack, positionOf, resolveServer, declared };
+  const context: FileContext = { file, stack, positionOf, resolveServer, declared, plain };
   for (const [block, kind] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
@@ -137,6 +149,9 @@ function buildTest(
   return steps ? { ...test, call: { kind: "sequence", steps } } : test;
 }
 
+/** The captures a test of a plain file uses: none. */
+const NO_USES: ReadonlySet<string> = new Set();
+
 /**
  * The test's value with its strings interpolated (secrets into `out`); `${name}` of a capture an
  * earlier test of the file declares is left for run time. Undefined on errors (into `out`).
@@ -147,6 +162,7 @@ function interpolateTest(
   context: FileContext,
   out: FileTests,
 ): { item: Raw; uses: ReadonlySet<string> } | undefined {
+  if (context.plain) return { item: raw as Raw, uses: NO_USES };
   const { declared, positionOf } = context;
   const earlier = declared.length === 0 ? new Set<string>() : new Set(
     declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
