@@ -144,3 +144,23 @@ Deno.test("runTests() with sendAhead: false (--verbose) grades each test before 
   });
   assert.deepEqual(events, ["call a", "graded a", "call b", "graded b"]);
 });
+
+Deno.test("runInOrder(): a call that fails while the test before it is graded rejects the run, never as an unhandled rejection", async () => {
+  const server = testServer("s");
+  const tests = [echo("a", 0, "a"), echo("b", 1, "b")];
+  const session = fakeSession(server, (_method, params) => {
+    const text = String((params.arguments as { text: string }).text);
+    if (text === "b") throw new Error("the transport broke");
+    return { result: { text } };
+  });
+  const graded: string[] = [];
+  await assert.rejects(
+    runInOrder(session, prepareTests(suiteOf(server, tests)), { updateSnapshots: false }, (r) => {
+      graded.push(r.name);
+      return r;
+    }),
+    /the transport broke/,
+  );
+  // Test a was graded (its result reached finish) before b's failure ended the run.
+  assert.deepEqual(graded, ["a"]);
+});
