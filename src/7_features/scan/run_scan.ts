@@ -7,7 +7,7 @@ import type { LoadOptions } from "../../3_load/config/load_suite.ts";
 import type { Suite } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
-import { scanSurface } from "./scan_surface.ts";
+import { importLater } from "../../0_base/util/import_later.ts";
 import { type Finding, type ScannedServer, type ScanReport, severityRank } from "./types.ts";
 
 /**
@@ -25,6 +25,11 @@ export async function withSuiteScan(
 ): Promise<RunRecord> {
   const setting = suite.scan;
   if (!setting || record.tests.length === 0) return record;
+  // The scanner (its rules, the lock file) is loaded only by a run whose suite asks for a scan.
+  const { scanSurface } = await importLater<typeof import("./scan_surface.ts")>(
+    import.meta.url,
+    "./scan_surface.ts",
+  );
   const report = await scanSurface({
     suite: loadOptions,
     failOn: setting.failOn,
