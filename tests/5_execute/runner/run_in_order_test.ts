@@ -118,31 +118,31 @@ Deno.test("runTests() with --bail grades each test before the next one's call (a
   assert.deepEqual(record.tests.map((t) => t.status), ["fail", "skip"]);
 });
 
-Deno.test("runTests() without --bail overlaps: the next call goes out before the result before it", async () => {
+/** The calls and results of a run of two passing tests through runTests, with `options`. */
+async function twoTestEvents(options: { sendAhead?: boolean } = {}): Promise<string[]> {
   const server = testServer("s");
-  const tests = [echo("a", 0, "a"), echo("b", 1, "b")];
+  const suite = suiteOf(server, [echo("a", 0, "a"), echo("b", 1, "b")]);
   const events: string[] = [];
-  const suite = suiteOf(server, tests);
   await runTests(suite, prepareTests(suite), {
     connect: () => Promise.resolve(echoing(server, events)),
     toolVersion: "test",
+    ...options,
     onResult: (result) => events.push(`graded ${result.name}`),
   });
-  assert.deepEqual(events, ["call a", "call b", "graded a", "graded b"]);
+  return events;
+}
+
+Deno.test("runTests() without --bail overlaps: the next call goes out before the result before it", async () => {
+  assert.deepEqual(await twoTestEvents(), ["call a", "call b", "graded a", "graded b"]);
 });
 
 Deno.test("runTests() with sendAhead: false (--verbose) grades each test before the next one's call", async () => {
-  const server = testServer("s");
-  const tests = [echo("a", 0, "a"), echo("b", 1, "b")];
-  const events: string[] = [];
-  const suite = suiteOf(server, tests);
-  await runTests(suite, prepareTests(suite), {
-    connect: () => Promise.resolve(echoing(server, events)),
-    toolVersion: "test",
-    sendAhead: false,
-    onResult: (result) => events.push(`graded ${result.name}`),
-  });
-  assert.deepEqual(events, ["call a", "graded a", "call b", "graded b"]);
+  assert.deepEqual(await twoTestEvents({ sendAhead: false }), [
+    "call a",
+    "graded a",
+    "call b",
+    "graded b",
+  ]);
 });
 
 Deno.test("runInOrder(): a call that fails while the test before it is graded rejects the run, never as an unhandled rejection", async () => {
