@@ -53,11 +53,18 @@ export class Deadlines {
     this.#firesAt = Infinity;
     const now = performance.now();
     let next = Infinity;
-    for (const [key, deadline] of this.#waiting) {
-      if (deadline.at <= now) {
-        this.#waiting.delete(key);
-        deadline.expire();
-      } else if (deadline.at < next) next = deadline.at;
+    const passed: [object, Deadline][] = [];
+    for (const entry of this.#waiting) {
+      if (entry[1].at <= now) passed.push(entry);
+      else if (entry[1].at < next) next = entry[1].at;
+    }
+    // A timer that fires late (a busy machine) finds several passed: the earliest expires first,
+    // and one forgotten meanwhile (settled by an earlier expiry, or the session closed) does not.
+    passed.sort((a, b) => a[1].at - b[1].at);
+    for (const [key, deadline] of passed) {
+      if (this.#waiting.get(key) !== deadline) continue;
+      this.#waiting.delete(key);
+      deadline.expire();
     }
     // An expire may have added a limit (and set the timer): keep the earliest.
     if (!this.#closed && next < this.#firesAt) this.#set(next);

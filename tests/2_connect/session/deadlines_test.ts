@@ -22,6 +22,44 @@ Deno.test("Deadlines expire in the order of their limits, whatever the order the
   deadlines.close();
 });
 
+/** Keep the event loop busy until `ms` have passed: every limit up to then has passed too. */
+function blockFor(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) { /* busy: no timer can fire meanwhile */ }
+}
+
+Deno.test("Deadlines: limits that have all passed when the timer fires late expire earliest first", async () => {
+  const deadlines = new Deadlines();
+  const order: string[] = [];
+  const last = signal();
+  deadlines.add({}, 20, () => {
+    order.push("late");
+    last.fire();
+  });
+  deadlines.add({}, 1, () => order.push("early"));
+  blockFor(30); // a busy machine: the timer set for the 1 ms limit fires after both have passed
+  await last.promise;
+  assert.deepEqual(order, ["early", "late"]);
+  deadlines.close();
+});
+
+Deno.test("Deadlines: a passed limit forgotten by an earlier expiry does not expire", async () => {
+  const deadlines = new Deadlines();
+  const fired: string[] = [];
+  const second = {};
+  deadlines.add({}, 1, () => {
+    fired.push("first");
+    deadlines.forget(second); // its request settled as a result of the first one's expiry
+  });
+  deadlines.add(second, 2, () => fired.push("second"));
+  const witness = signal();
+  deadlines.add({}, 3, () => witness.fire());
+  blockFor(10);
+  await witness.promise;
+  assert.deepEqual(fired, ["first"]);
+  deadlines.close();
+});
+
 Deno.test("Deadlines: a forgotten limit never expires; one added after it still does", async () => {
   const deadlines = new Deadlines();
   const fired: string[] = [];
