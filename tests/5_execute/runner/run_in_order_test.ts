@@ -147,20 +147,46 @@ Deno.test("runTests() with sendAhead: false (--verbose) grades each test before 
 
 Deno.test("runInOrder(): a call that fails while the test before it is graded rejects the run, never as an unhandled rejection", async () => {
   const server = testServer("s");
-  const tests = [echo("a", 0, "a"), echo("b", 1, "b")];
+  // Test a is graded by a judge that answers on a later turn of the event loop: b's call fails
+  // meanwhile, before anything awaits it (the runtime would report that as unhandled).
+  const judged: Assertion = {
+    kind: "assertion",
+    target: "result.text",
+    matcher: {
+      name: "llm-judge",
+      arg: { rubric: "says a", model: "anthropic/claude-opus-4-7" },
+      pos,
+    },
+    pos,
+  };
+  const tests = [echo("a", 0, "a", { assertions: [judged] }), echo("b", 1, "b")];
+  let bFailed = false;
   const session = fakeSession(server, (_method, params) => {
     const text = String((params.arguments as { text: string }).text);
-    if (text === "b") throw new Error("the transport broke");
+    if (text === "b") {
+      bFailed = true;
+      throw new Error("the transport broke");
+    }
     return { result: { text } };
   });
+  const judge = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    assert.ok(bFailed, "b's call failed while a was being graded");
+    return { pass: true, expected: "says a", actual: "\"a\"" };
+  };
   const graded: string[] = [];
   await assert.rejects(
-    runInOrder(session, prepareTests(suiteOf(server, tests)), { updateSnapshots: false }, (r) => {
-      graded.push(r.name);
-      return r;
-    }),
+    runInOrder(
+      session,
+      prepareTests(suiteOf(server, tests)),
+      { updateSnapshots: false, judgeFor: () => judge },
+      (r) => {
+        graded.push(`${r.name} ${r.status}`);
+        return r;
+      },
+    ),
     /the transport broke/,
   );
   // Test a was graded (its result reached finish) before b's failure ended the run.
-  assert.deepEqual(graded, ["a"]);
+  assert.deepEqual(graded, ["a pass"]);
 });
