@@ -2,20 +2,13 @@
 
 import assert from "node:assert/strict";
 import { fileURLToPath as fromFileUrl } from "node:url";
+import { type CliRun, mcptest } from "../../_helpers/cli.ts";
 
-const CLI = fromFileUrl(new URL("../../../cli.ts", import.meta.url));
 const SRC = fromFileUrl(new URL("../../../src/", import.meta.url));
 
-async function cli(read: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--no-prompt", "--allow-env", ...read, CLI, "conformance", "check-ids"],
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = (b: Uint8Array) => new TextDecoder().decode(b);
-  return { code: out.code, stdout: text(out.stdout), stderr: text(out.stderr) };
+/** `mcptest conformance check-ids` from the clone with only `--allow-env` and the `read` flags. */
+function cli(read: string[]): Promise<CliRun> {
+  return mcptest(["conformance", "check-ids"], { permissions: ["--allow-env", ...read] });
 }
 
 Deno.test("a command without read access to mcptest's src/ says so in one line, exit 2", async () => {
