@@ -172,7 +172,7 @@ Deno.test("runInOrder(): a call that fails while the test before it is graded re
   const judge = async () => {
     await new Promise((resolve) => setTimeout(resolve, 1));
     assert.ok(bFailed, "b's call failed while a was being graded");
-    return { pass: true, expected: "says a", actual: "\"a\"" };
+    return { pass: true, expected: "says a", actual: '"a"' };
   };
   const graded: string[] = [];
   await assert.rejects(
