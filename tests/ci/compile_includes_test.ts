@@ -7,7 +7,6 @@ import { includeFlags, ROOT, taskCommand } from "./_files.ts";
 /** The places allowed to import a computed specifier, and the path each one loads from. */
 const COMPUTED_SITES: Readonly<Record<string, string>> = {
   "cli.ts": "src/8_cli/main.ts",
-  "src/8_cli/load_cli_module.ts": "src/8_cli",
   "src/0_base/util/import_later.ts": "src",
 };
 
@@ -108,7 +107,8 @@ Deno.test("every computed import of the CLI is embedded by the compile task's --
   );
   await t.step("every importLater call of the sources is seen (none escapes the pattern)", () => {
     const calls = [...SOURCES.values()].reduce(
-      (n, text) => n + (text.match(/(?<!function )importLater</g)?.length ?? 0),
+      // loadCliModule forwards its own type (`importLater<T>`): its names are checked above.
+      (n, text) => n + (text.match(/(?<!function )importLater<(?!T>)/g)?.length ?? 0),
       0,
     );
     const seen = [...SOURCES.values()].reduce(
