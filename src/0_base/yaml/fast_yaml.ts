@@ -1,8 +1,9 @@
 /** @module The fast path of YAML loading: js-yaml for the value, plus the start position of every mapping and sequence. */
 
 // @ts-types="@types/js-yaml"
-import { CORE_SCHEMA, load, Type } from "js-yaml";
+import { load } from "js-yaml";
 import { MAX_NESTING } from "../util/nesting.ts";
+import { SCHEMA } from "./yaml_schema.ts";
 
 /** A 1-based line and column. */
 export interface LineCol {
@@ -24,16 +25,6 @@ export interface FastDocument {
   line(line: number): string;
 }
 
-/** YAML 1.2 core, plus `<<` merge keys (as the careful parser reads them: `merge: true`). */
-const SCHEMA = CORE_SCHEMA.extend({
-  implicit: [
-    new Type("tag:yaml.org,2002:merge", {
-      kind: "scalar",
-      resolve: (data: unknown) => data === "<<" || data === null,
-    }),
-  ],
-});
-
 /** Anchors make one node appear in several places: positions by identity would be ambiguous. */
 const ANCHOR = /(^|[\s,[{])&[^\s,\]}]/m;
 
@@ -45,17 +36,7 @@ const ANCHOR = /(^|[\s,[{])&[^\s,\]}]/m;
 export function fastParse(text: string): FastDocument | undefined {
   // Most suites hold no `&` at all: the pattern is not run over them.
   if (text.includes("&") && ANCHOR.test(text)) return undefined;
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  const locate = (offset: number): LineCol => {
-    let lo = 0, hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
-  };
+  const lineStarts = lineStartsOf(text);
   // Offsets only (numbers, in a Map: a large document has one entry per mapping and sequence);
   // the line and column are worked out for the few nodes a position is asked for.
   const offsets = new Map<object, number>();
@@ -78,20 +59,7 @@ export function fastParse(text: string): FastDocument | undefined {
         }
       },
     });
-    return {
-      value: value ?? null,
-      positionOf(node) {
-        const offset = offsets.get(node);
-        return offset === undefined ? undefined : locate(offset);
-      },
-      lineCount: lineStarts.length,
-      line(line) {
-        const start = lineStarts[line - 1];
-        if (start === undefined) return "";
-        const end = lineStarts[line];
-        return text.slice(start, end === undefined ? text.length : end - 1);
-      },
-    };
+    return documentOf(text, lineStarts, value ?? null, offsets);
   } catch {
     return undefined;
   }
@@ -108,4 +76,46 @@ function significant(text: string, at: number): number {
     } else break;
   }
   return i;
+}
+
+/** The offset of the start of every line of `text`. */
+export function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * A {@link FastDocument} over `text` (`lineStarts`: {@link lineStartsOf}) whose mappings and
+ * sequences start at the offsets `offsets` holds.
+ */
+export function documentOf(
+  text: string,
+  lineStarts: readonly number[],
+  value: unknown,
+  offsets: ReadonlyMap<object, number>,
+): FastDocument {
+  const locate = (offset: number): LineCol => {
+    let lo = 0, hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - lineStarts[lo]! + 1 };
+  };
+  return {
+    value,
+    positionOf(node) {
+      const offset = offsets.get(node);
+      return offset === undefined ? undefined : locate(offset);
+    },
+    lineCount: lineStarts.length,
+    line(line) {
+      const start = lineStarts[line - 1];
+      if (start === undefined) return "";
+      const end = lineStarts[line];
+      return text.slice(start, end === undefined ? text.length : end - 1);
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { lazyModule } from "../util/lazy_module.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
 import { type FastDocument, fastParse } from "./fast_yaml.ts";
+import { blockParse } from "./block_yaml.ts";
 
 /** One step of a path into a YAML value: a mapping key or a sequence index. */
 export type PathSegment = string | number;
@@ -34,7 +35,8 @@ export interface YamlSource {
  */
 export function parseYaml(text: string, file: string): YamlSource {
   // The fast parse stops near the nesting limit; the careful path then checks the limit first.
-  const fast = fastParse(text);
+  // The block subset parser first (most suites keep to it), then js-yaml.
+  const fast = blockParse(text) ?? fastParse(text);
   if (!fast) return parseCarefully(text, file);
   // The careful parser runs only when a position it alone knows is asked for: a key, a scalar,
   // or anything on an error path. Loading a valid suite never needs it.

@@ -1,0 +1,549 @@
+/**
+ * @module The quickest YAML path: one pass, line by line, over the subset suites are written in
+ * (block mappings and sequences, one-line scalars and flow collections, comments). It gives way
+ * (undefined) on anything outside that subset, and js-yaml then parses the document; where it
+ * answers, it answers exactly what js-yaml does (tests/0_base/yaml/block_yaml_test.ts holds it to
+ * that on generated documents).
+ */
+
+import { MAX_NESTING } from "../util/nesting.ts";
+import { documentOf, type FastDocument, lineStartsOf } from "./fast_yaml.ts";
+import { CAN_RESOLVE_PLAIN, resolvePlain } from "./yaml_schema.ts";
+
+/** Thrown (one shared value, no stack) where the subset ends: js-yaml decides instead. */
+const GIVE_WAY: unique symbol = Symbol("give way to js-yaml");
+
+/** What js-yaml refuses outright (YAML's non-printable characters, lone surrogates). */
+const NON_PRINTABLE =
+  // deno-lint-ignore no-control-regex
+  /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+
+/**
+ * Characters the subset leaves to js-yaml wherever they appear: tabs and carriage returns (they
+ * change how indentation and line ends read), NEL and the Unicode line and paragraph separators.
+ */
+const OUTSIDE = /[\t\r\x85\u2028\u2029]/;
+
+/** Anything but line feeds and printable ASCII: a text without any needs neither check above. */
+const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
+
+// Character codes.
+const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
+const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
+const BACKSLASH = 0x5c, DOT = 0x2e;
+
+/** The single-character escapes of a double-quoted scalar (YAML 1.2, as js-yaml reads them). */
+const ESCAPES: Readonly<Record<string, string>> = {
+  "0": "\x00",
+  a: "\x07",
+  b: "\x08",
+  t: "\x09",
+  n: "\x0a",
+  v: "\x0b",
+  f: "\x0c",
+  r: "\x0d",
+  e: "\x1b",
+  " ": " ",
+  '"': '"',
+  "/": "/",
+  "\\": "\\",
+  N: "\x85",
+  _: "\xa0",
+  L: "\u2028",
+  P: "\u2029",
+};
+const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
+
+/**
+ * Parse `text` if it keeps to the block subset; undefined otherwise (anchors, aliases, tags,
+ * block scalars, multi-line scalars and flow collections, explicit keys, several documents,
+ * duplicate or merge keys, tabs, anything invalid), which js-yaml then parses.
+ */
+export function blockParse(text: string): FastDocument | undefined {
+  if (!CAN_RESOLVE_PLAIN || text.charCodeAt(0) === 0xfeff) return undefined;
+  if (NOT_PLAIN_ASCII.test(text) && (OUTSIDE.test(text) || NON_PRINTABLE.test(text))) {
+    return undefined;
+  }
+  const parser = new BlockParser(text);
+  try {
+    return documentOf(text, parser.starts, parser.document(), parser.offsets);
+  } catch (error) {
+    if (error === GIVE_WAY) return undefined;
+    throw error;
+  }
+}
+
+function giveWay(): never {
+  throw GIVE_WAY;
+}
+
+/** A recursive-descent parser over the lines of one document (state: the next line to read). */
+class BlockParser {
+  readonly starts: number[];
+  /** Where each mapping and sequence starts (its first significant character). */
+  readonly offsets = new Map<object, number>();
+  readonly #text: string;
+  readonly #lines: number;
+  /** The next line not yet consumed (a significant one, or {@link #lines}). */
+  #line = 0;
+  #depth = 0;
+  /** The indentation of each content line, measured as {@link #significant} finds it. */
+  readonly #indents: Int32Array;
+
+  constructor(text: string) {
+    this.#text = text;
+    this.starts = lineStartsOf(text);
+    // A last line break ends the text, it does not open an empty line of content.
+    this.#lines = this.starts.length;
+    this.#indents = new Int32Array(this.#lines);
+  }
+
+  document(): unknown {
+    const first = this.#significant(0);
+    if (first === this.#lines) return null;
+    const value = this.#blockNode(first, this.#indent(first));
+    if (this.#line !== this.#lines) giveWay();
+    return value;
+  }
+
+  /** The offset just past the end of `line` (its line break, or the end of the text). */
+  #end(line: number): number {
+    return line + 1 < this.#lines ? this.starts[line + 1]! - 1 : this.#text.length;
+  }
+
+  /** The indentation of a content line (one {@link #significant} returned: it measured it). */
+  #indent(line: number): number {
+    return this.#indents[line]!;
+  }
+
+  /**
+   * The first line at or after `line` that holds content (not blank, not only a comment), or
+   * {@link #lines}. A document marker there is left to js-yaml (a directive, `%`, cannot start
+   * anything the subset reads).
+   */
+  #significant(line: number): number {
+    const text = this.#text;
+    for (let l = line; l < this.#lines; l++) {
+      const start = this.starts[l]!;
+      const end = this.#end(l);
+      let i = start;
+      while (i < end && text.charCodeAt(i) === SPACE) i++;
+      if (i === end || text.charCodeAt(i) === HASH) continue;
+      this.#indents[l] = i - start;
+      if (i === start) {
+        const c = text.charCodeAt(i);
+        if ((c === DASH || c === DOT) && text.startsWith(c === DASH ? "---" : "...", i)) {
+          const after = text.charCodeAt(i + 3);
+          if (i + 3 >= end || after === SPACE) giveWay();
+        }
+      }
+      return l;
+    }
+    return this.#lines;
+  }
+
+  #enter(): void {
+    // Well short of the limit: near it the careful parser decides (and refuses past it).
+    if (++this.#depth >= MAX_NESTING - 2) giveWay();
+  }
+
+  /** Whether `line` holds a sequence entry at `at` (`-` then a space or the line end). */
+  #isDash(at: number, end: number): boolean {
+    if (this.#text.charCodeAt(at) !== DASH) return false;
+    return at + 1 === end || this.#text.charCodeAt(at + 1) === SPACE;
+  }
+
+  /**
+   * The node whose first line is `line`, indented `indent`: a block sequence, a block mapping, or
+   * a scalar or flow collection on that line alone.
+   */
+  #blockNode(line: number, indent: number): unknown {
+    const at = this.starts[line]! + indent;
+    const end = this.#end(line);
+    if (this.#isDash(at, end)) return this.#sequence(line, indent);
+    if (this.#keyEnd(at, end) !== undefined) return this.#mapping(line, indent, at);
+    return this.#inlineValue(line, at, end);
+  }
+
+  /** A block sequence whose entries start at column `indent` (0-based), the first on `line`. */
+  #sequence(line: number, indent: number): unknown[] {
+    const text = this.#text;
+    const items: unknown[] = [];
+    this.offsets.set(items, this.starts[line]! + indent);
+    this.#enter();
+    let l = line;
+    for (;;) {
+      const end = this.#end(l);
+      let at = this.starts[l]! + indent + 1;
+      while (at < end && text.charCodeAt(at) === SPACE) at++;
+      if (at === end || text.charCodeAt(at) === HASH) {
+        // js-yaml reads an empty entry its own way where an outer sequence's entry follows it.
+        if (this.#outerDashFollows(l, indent)) giveWay();
+        items.push(this.#nextLinesValue(l, indent, false));
+      } else if (this.#isDash(at, end)) {
+        items.push(this.#sequence(l, at - this.starts[l]!)); // a compact nested sequence (`- - a`)
+      } else if (this.#keyEnd(at, end) !== undefined) {
+        items.push(this.#mapping(l, at - this.starts[l]!, at));
+      } else {
+        items.push(this.#inlineValue(l, at, end));
+      }
+      l = this.#line;
+      if (l === this.#lines) break;
+      const next = this.#indent(l);
+      if (next > indent) giveWay();
+      if (next < indent || !this.#isDash(this.starts[l]! + next, this.#end(l))) break;
+    }
+    this.#depth--;
+    return items;
+  }
+
+  /** Whether the next content line after `line` is a sequence entry indented less than `indent`. */
+  #outerDashFollows(line: number, indent: number): boolean {
+    const next = this.#significant(line + 1);
+    if (next === this.#lines) return false;
+    const nextIndent = this.#indent(next);
+    return nextIndent < indent && this.#isDash(this.starts[next]! + nextIndent, this.#end(next));
+  }
+
+  /**
+   * A block mapping whose keys start at column `indent`; the first key is at offset `at` of `line`
+   * (after a sequence's `- `, or at the indentation).
+   */
+  #mapping(line: number, indent: number, at: number): Record<string, unknown> {
+    const text = this.#text;
+    const entries: Record<string, unknown> = {};
+    this.offsets.set(entries, at);
+    this.#enter();
+    let l = line;
+    let keyAt = at;
+    for (;;) {
+      const end = this.#end(l);
+      const colon = this.#keyEnd(keyAt, end);
+      if (colon === undefined) giveWay();
+      const key = this.#key(keyAt, colon);
+      if (Object.hasOwn(entries, key)) giveWay(); // js-yaml refuses a duplicate key
+      let valueAt = colon + 1;
+      while (valueAt < end && text.charCodeAt(valueAt) === SPACE) valueAt++;
+      entries[key] = valueAt === end || text.charCodeAt(valueAt) === HASH
+        ? this.#nextLinesValue(l, indent, true)
+        : this.#inlineValue(l, valueAt, end);
+      l = this.#line;
+      if (l === this.#lines) break;
+      const next = this.#indent(l);
+      if (next > indent) giveWay();
+      if (next < indent) break;
+      keyAt = this.starts[l]! + next; // (a sequence entry there is no key: it gives way)
+    }
+    this.#depth--;
+    return entries;
+  }
+
+  /**
+   * The value of an entry whose line ends after its indicator (`key:` or `-`): the block node on
+   * the next lines, indented deeper than `indent` (or, for a mapping key, a sequence at the same
+   * indentation), else null.
+   */
+  #nextLinesValue(line: number, indent: number, sequenceMayAlign: boolean): unknown {
+    const next = this.#significant(line + 1);
+    this.#line = next;
+    if (next === this.#lines) return null;
+    const nextIndent = this.#indent(next);
+    if (nextIndent > indent) return this.#blockNode(next, nextIndent);
+    const at = this.starts[next]! + nextIndent;
+    if (sequenceMayAlign && nextIndent === indent && this.#isDash(at, this.#end(next))) {
+      return this.#sequence(next, indent);
+    }
+    return null;
+  }
+
+  /**
+   * A value that starts on its entry's line, from `at`: a quoted or plain scalar on that line, or a
+   * flow collection (which may end on a later line), then nothing but a comment.
+   */
+  #inlineValue(line: number, at: number, end: number): unknown {
+    const [value, after] = this.#scalarOrFlow(at, end, false);
+    let last = line;
+    while (last + 1 < this.#lines && this.starts[last + 1]! <= after) last++;
+    this.#restIsComment(after, this.#end(last));
+    // The caller refuses a next content line indented deeper (it would continue the scalar).
+    this.#line = this.#significant(last + 1);
+    return value;
+  }
+
+  /**
+   * From `at` to `end`: only spaces, then optionally a comment. (After a quoted scalar or a flow
+   * collection js-yaml takes a `#` as a comment even without a space before it.)
+   */
+  #restIsComment(at: number, end: number): void {
+    const text = this.#text;
+    let i = at;
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    if (i < end && text.charCodeAt(i) !== HASH) giveWay();
+  }
+
+  /**
+   * Where the key that starts at `at` ends: the offset of its `:` (followed by a space or the line
+   * end); undefined when the line from `at` is not a simple key and its colon.
+   */
+  #keyEnd(at: number, end: number): number | undefined {
+    const text = this.#text;
+    const c = text.charCodeAt(at);
+    if (c === DQUOTE || c === QUOTE) {
+      const close = this.#quotedEnd(at, end);
+      if (close === undefined || text.charCodeAt(close + 1) !== COLON) return undefined;
+      return close + 2 === end || text.charCodeAt(close + 2) === SPACE ? close + 1 : undefined;
+    }
+    if (!this.#plainMayStart(at, end, false)) return undefined;
+    for (let i = at; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === COLON) {
+        if (i + 1 === end || text.charCodeAt(i + 1) === SPACE) return i;
+      } else if (ch === HASH && text.charCodeAt(i - 1) === SPACE) {
+        return undefined;
+      }
+    }
+    return undefined;
+  }
+
+  /** The key from `at` to its colon, as js-yaml stores it (a plain key resolved, then as text). */
+  #key(at: number, colon: number): string {
+    const c = this.#text.charCodeAt(at);
+    const key = c === DQUOTE || c === QUOTE
+      ? this.#quoted(at, colon)[0]
+      : String(resolvePlain(this.#trimEnd(at, colon)));
+    // A merge key and `__proto__` take js-yaml's special paths: it decides them.
+    if (key === "<<" || key === "__proto__") giveWay();
+    return key;
+  }
+
+  /** The text from `at` to `end` without the spaces it ends with. */
+  #trimEnd(at: number, end: number): string {
+    let e = end;
+    while (e > at && this.#text.charCodeAt(e - 1) === SPACE) e--;
+    return this.#text.slice(at, e);
+  }
+
+  /**
+   * Whether a plain scalar may start at `at` (js-yaml's rule): not at an indicator, and `-` or `?`
+   * only before a character that cannot end it. A `:` start is left to js-yaml.
+   */
+  #plainMayStart(at: number, end: number, flow: boolean): boolean {
+    if (at >= end) return false;
+    const text = this.#text;
+    switch (text[at]) {
+      case " ":
+      case ",":
+      case "[":
+      case "]":
+      case "{":
+      case "}":
+      case "#":
+      case "&":
+      case "*":
+      case "!":
+      case "|":
+      case ">":
+      case "'":
+      case '"':
+      case "%":
+      case "@":
+      case "`":
+      case ":":
+        return false;
+      case "-":
+      case "?": {
+        if (at + 1 === end) return false;
+        const next = text.charCodeAt(at + 1);
+        return next !== SPACE && !(flow && isFlowIndicator(next));
+      }
+      default:
+        return true;
+    }
+  }
+
+  /**
+   * A scalar or flow collection at `at` (on one line, before `end`): its value and the offset
+   * after it. `flow`: inside a flow collection (a plain scalar then ends at a flow indicator).
+   */
+  #scalarOrFlow(at: number, end: number, flow: boolean): [unknown, number] {
+    const c = this.#text.charCodeAt(at);
+    if (c === DQUOTE || c === QUOTE) return this.#quoted(at, end);
+    if (c === LBRACKET) return this.#flowSequence(at);
+    if (c === LBRACE) return this.#flowMapping(at);
+    if (!this.#plainMayStart(at, end, flow)) giveWay();
+    const stop = this.#plainEnd(at, end, flow);
+    return [resolvePlain(this.#trimEnd(at, stop)), stop];
+  }
+
+  /**
+   * Where a plain scalar from `at` ends: at a comment, at the line end, and inside a flow
+   * collection at a flow indicator. A `: ` inside it is a key indicator, left to the caller (in a
+   * flow mapping) or to js-yaml (a block value holding one is not in the subset).
+   */
+  #plainEnd(at: number, end: number, flow: boolean): number {
+    const text = this.#text;
+    for (let i = at; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (ch === COLON) {
+        const next = i + 1 === end ? SPACE : text.charCodeAt(i + 1);
+        if (next === SPACE || (flow && isFlowIndicator(next))) {
+          if (!flow) giveWay();
+          return i;
+        }
+      } else if (ch === HASH) {
+        if (text.charCodeAt(i - 1) === SPACE) return i;
+      } else if (flow && isFlowIndicator(ch)) {
+        return i;
+      }
+    }
+    // In a flow collection the entry then goes on: a second line of the scalar is not an
+    // indicator, and the collection gives way there.
+    return end;
+  }
+
+  /** The offset of the closing quote of the quoted scalar at `at`, or undefined (not on this line). */
+  #quotedEnd(at: number, end: number): number | undefined {
+    const text = this.#text;
+    const quote = text.charCodeAt(at);
+    for (let i = at + 1; i < end; i++) {
+      const ch = text.charCodeAt(i);
+      if (quote === DQUOTE && ch === BACKSLASH) i++;
+      else if (ch === quote) {
+        if (quote === QUOTE && text.charCodeAt(i + 1) === QUOTE && i + 1 < end) i++;
+        else return i;
+      }
+    }
+    return undefined;
+  }
+
+  /** The quoted scalar at `at` (closed on this line): its text and the offset after it. */
+  #quoted(at: number, end: number): [string, number] {
+    const text = this.#text;
+    const close = this.#quotedEnd(at, end);
+    if (close === undefined) giveWay();
+    const body = text.slice(at + 1, close);
+    if (text.charCodeAt(at) === QUOTE) return [body.replaceAll("''", "'"), close + 1];
+    if (!body.includes("\\")) return [body, close + 1];
+    let out = "";
+    for (let i = 0; i < body.length; i++) {
+      const ch = body[i]!;
+      if (ch !== "\\") {
+        out += ch;
+        continue;
+      }
+      const code = body[++i]!;
+      const simple = ESCAPES[code];
+      if (simple !== undefined) {
+        out += simple;
+        continue;
+      }
+      const digits = HEX_DIGITS[code];
+      const hex = digits === undefined ? "" : body.slice(i + 1, i + 1 + digits);
+      if (digits === undefined || !/^[0-9a-fA-F]+$/.test(hex) || hex.length !== digits) giveWay();
+      const point = parseInt(hex, 16);
+      if (point > 0x10ffff) giveWay();
+      out += String.fromCodePoint(point);
+      i += digits;
+    }
+    return [out, close + 1];
+  }
+
+  /** The offset of the end of the line `at` is on (its line break, or the end of the text). */
+  #eol(at: number): number {
+    const lf = this.#text.indexOf("\n", at);
+    return lf === -1 ? this.#text.length : lf;
+  }
+
+  /**
+   * The offset of the next character of a flow collection at or after `at`: spaces, line breaks
+   * and comments skipped. A line of it at column 0, or the end of the text, gives way.
+   */
+  #flowSpace(at: number): number {
+    const text = this.#text;
+    let i = at;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === SPACE) i++;
+      else if (c === LF) {
+        if (text.charCodeAt(++i) !== SPACE && text.charCodeAt(i) !== LF) giveWay();
+      } else if (c === HASH) {
+        // A comment (where a flow collection expects an entry or a separator, a `#` starts one
+        // even right after a `,` or a quote, as js-yaml reads it).
+        i = this.#eol(i);
+      } else return i;
+    }
+  }
+
+  /**
+   * A flow sequence `[a, b]`; it may go on over lines, but each scalar in it stays on one line
+   * (and a plain one ends at a flow indicator on its line).
+   */
+  #flowSequence(at: number): [unknown[], number] {
+    const text = this.#text;
+    const items: unknown[] = [];
+    this.offsets.set(items, at);
+    this.#enter();
+    let i = this.#flowSpace(at + 1);
+    if (text.charCodeAt(i) !== RBRACKET) {
+      for (;;) {
+        // An empty entry (`[a, , b]`, `[,]`) starts at a flow indicator: it gives way there.
+        const [item, after] = this.#scalarOrFlow(i, this.#eol(i), true);
+        items.push(item);
+        i = this.#flowSpace(after);
+        const ch = text.charCodeAt(i);
+        if (ch === RBRACKET) break;
+        if (ch !== COMMA) giveWay(); // a single-pair mapping (`[a: b]`)
+        i = this.#flowSpace(i + 1);
+        if (text.charCodeAt(i) === RBRACKET) break; // a trailing comma
+      }
+    }
+    this.#depth--;
+    return [items, i + 1];
+  }
+
+  /** A flow mapping `{a: 1, b: 2}`, every key with a value (over lines as a flow sequence). */
+  #flowMapping(at: number): [Record<string, unknown>, number] {
+    const text = this.#text;
+    const entries: Record<string, unknown> = {};
+    this.offsets.set(entries, at);
+    this.#enter();
+    let i = this.#flowSpace(at + 1);
+    if (text.charCodeAt(i) !== RBRACE) {
+      for (;;) {
+        const end = this.#eol(i);
+        const c = text.charCodeAt(i);
+        let key: string;
+        if (c === DQUOTE || c === QUOTE) {
+          const [quoted, after] = this.#quoted(i, end);
+          key = quoted;
+          i = after;
+          if (text.charCodeAt(i) !== COLON) giveWay();
+        } else {
+          // `? a` (an explicit key) and an empty entry (`{a: 1,, b: 2}`) give way here.
+          if (!this.#plainMayStart(i, end, true)) giveWay();
+          const stop = this.#plainEnd(i, end, true);
+          if (text.charCodeAt(stop) !== COLON || text.charCodeAt(stop + 1) !== SPACE) giveWay();
+          key = String(resolvePlain(this.#trimEnd(i, stop)));
+          i = stop;
+        }
+        if (key === "<<" || key === "__proto__" || Object.hasOwn(entries, key)) giveWay();
+        // A key without a value (`{a: }`, `{a: , b: 1}`) gives way where no value starts.
+        i = this.#flowSpace(i + 1);
+        const [value, after] = this.#scalarOrFlow(i, this.#eol(i), true);
+        entries[key] = value;
+        i = this.#flowSpace(after);
+        const next = text.charCodeAt(i);
+        if (next === RBRACE) break;
+        if (next !== COMMA) giveWay();
+        i = this.#flowSpace(i + 1);
+        if (text.charCodeAt(i) === RBRACE) break; // a trailing comma
+      }
+    }
+    this.#depth--;
+    return [entries, i + 1];
+  }
+}
+
+function isFlowIndicator(c: number): boolean {
+  return c === COMMA || c === LBRACKET || c === RBRACKET || c === LBRACE || c === RBRACE;
+}

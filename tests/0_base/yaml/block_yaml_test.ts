@@ -1,0 +1,515 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+// @ts-types="@types/js-yaml"
+import { dump, load } from "js-yaml";
+import { blockParse } from "../../../src/0_base/yaml/block_yaml.ts";
+import { type FastDocument, fastParse } from "../../../src/0_base/yaml/fast_yaml.ts";
+import { SCHEMA } from "../../../src/0_base/yaml/yaml_schema.ts";
+import { loadCarefulParser, parseCarefully } from "../../../src/0_base/yaml/yaml_source.ts";
+
+await loadCarefulParser();
+import { shapeText } from "../../../bench/shapes.ts";
+
+/**
+ * Where the block parser answers, it answers what the js-yaml path does: the same value (key order
+ * and prototypes included) and the same position for every mapping and sequence.
+ */
+function assertSameAsJsYaml(text: string, block: FastDocument): void {
+  let value: unknown;
+  try {
+    value = load(text, { schema: SCHEMA }) ?? null;
+  } catch (error) {
+    assert.fail(`js-yaml refuses what the block parser took (${error}):\n${text}`);
+  }
+  assert.deepStrictEqual(block.value, value, text);
+  // Positions: the js-yaml path's where it answers (it leaves text that looks anchored to the
+  // careful parser), else the careful parser's.
+  const fast = fastParse(text);
+  const careful = fast === undefined ? parseCarefully(text, "t.yml") : undefined;
+  const walk = (mine: unknown, theirs: unknown, path: (string | number)[]) => {
+    if (mine === null || typeof mine !== "object") return;
+    const want = fast !== undefined
+      ? fast.positionOf(theirs as object)
+      : (({ line, col }) => ({ line, col }))(careful!.positionOf(path));
+    assert.deepStrictEqual(block.positionOf(mine), want, `${JSON.stringify(path)} of:\n${text}`);
+    assert.deepStrictEqual(Object.keys(mine), Object.keys(theirs as object), text);
+    for (const key of Object.keys(mine)) {
+      walk(
+        (mine as Record<string, unknown>)[key],
+        (theirs as Record<string, unknown>)[key],
+        [...path, Array.isArray(mine) ? Number(key) : key],
+      );
+    }
+  };
+  walk(block.value, fast?.value ?? value, []);
+  assert.equal(block.lineCount, text.split("\n").length);
+}
+
+/** Scalars as people write them, and the corners of plain-scalar resolution and quoting. */
+const SCALARS = [
+  "a",
+  "b c",
+  "hello 1",
+  "result.content[0].text",
+  "http://x.test/a?b=c#d",
+  "1",
+  "-1",
+  "+1",
+  "0",
+  "007",
+  "0x1F",
+  "0o17",
+  "0b101",
+  "1_000",
+  "1.5",
+  "-.5",
+  "1e3",
+  ".inf",
+  "-.Inf",
+  ".nan",
+  "true",
+  "False",
+  "TRUE",
+  "yes",
+  "on",
+  "null",
+  "Null",
+  "~",
+  "2025-06-18",
+  "a:b",
+  "a: b",
+  "a:",
+  "a #b",
+  "a#b",
+  "#x",
+  "-",
+  "- a",
+  "-a",
+  "?",
+  "?a",
+  "? a",
+  ":",
+  ":a",
+  "'q'",
+  "'it''s'",
+  "''",
+  '""',
+  '"dq"',
+  '"e\\n\\t\\u0041\\x41\\"\\\\\\/ \\U0001F600"',
+  '"bad\\q"',
+  '"\\U00110000"',
+  '"\\x4"',
+  "'open",
+  '"open',
+  "'a'#c",
+  "'a' #c",
+  '"a"b',
+  "[a, b]",
+  "[a,b]",
+  "[ ]",
+  "[]",
+  "{}",
+  "{ }",
+  "{a: 1}",
+  "{a:1}",
+  '{"a":1}',
+  "{'a': x}",
+  "{a: [1, {b: c}]}",
+  "[a: b]",
+  "[a, , b]",
+  "[a, b,]",
+  "{a: 1,}",
+  "{a}",
+  "{a: }",
+  "{a: 1, a: 2}",
+  "{?a: 1}",
+  "{<<: {a: 1}}",
+  "{__proto__: 1}",
+  "{? a: 1}",
+  "{a: , b: 1}",
+  "[a, [b, [c]]]",
+  "[a b, 'c d', \"e\"]",
+  "[a #b]",
+  "[a]#b",
+  "[a] #b",
+  "[a",
+  "&x a",
+  "*x",
+  "!t a",
+  "|",
+  ">",
+  "%x",
+  "@x",
+  "`x",
+  "a, b",
+  "a]",
+  "a}",
+  "<<",
+  "x # c",
+  "é ü",
+  "\u{1F600}",
+  "a\\b",
+  "a  ",
+  "a\u00a0",
+];
+
+const KEYS = [
+  "a",
+  "b",
+  "name",
+  "x y",
+  "1",
+  "0x10",
+  "1.0",
+  "true",
+  "~",
+  "null",
+  '"q k"',
+  "'s k'",
+  '"a"',
+  "'a'",
+  '"e\\u0062"',
+  "<<",
+  "__proto__",
+  "constructor",
+  "-k",
+  "?k",
+  "k[0]",
+  "k,1",
+  "a#b",
+  "a #b",
+  "a b ",
+  "[a]",
+  "{a}",
+  "&k a",
+  "!t k",
+  "? k",
+  "é",
+];
+
+/** Scalars and keys inside the subset: most of a generated document, so that most are answered. */
+const SAFE_SCALARS = [
+  "a",
+  "b c",
+  "hello 1",
+  "result.content[0].text",
+  "1",
+  "-1",
+  "0x1F",
+  "1.5",
+  "true",
+  "null",
+  "~",
+  "2025-06-18",
+  "a:b",
+  "a#b",
+  "-a",
+  "'it''s'",
+  '"e\\n\\u0041"',
+  "[a, b]",
+  "{a: 1}",
+  '{"a":1}',
+  "[]",
+  "{}",
+  "x # c",
+];
+const SAFE_KEYS = ["a", "b", "name", "x y", "1", "true", "~", '"q k"', "'s k'", "-k", "k[0]"];
+
+const scalar = fc.oneof(
+  { arbitrary: fc.constantFrom(...SAFE_SCALARS), weight: 6 },
+  { arbitrary: fc.constantFrom(...SCALARS), weight: 1 },
+);
+const key = fc.oneof(
+  { arbitrary: fc.constantFrom(...SAFE_KEYS), weight: 8 },
+  { arbitrary: fc.constantFrom(...KEYS), weight: 1 },
+);
+const gap = fc.constantFrom("", "", "", " ", "  ", "  # note", " #", "#x");
+
+/** Flow collections over several lines (the lines after the first are indented by the generator). */
+const MULTILINE_FLOWS = [
+  ["[", "  a,", "  b,", "]"],
+  ["[", "  a,", "  'b c'", "  ]"],
+  ["{", "  a: 1,", "  b: [x, y],  # note", "}"],
+  ["[a,", "   b]"],
+  ["[", "a]"],
+  ["[ # c", "  a, # d", "  b ]"],
+  ["{a: [", "    1,", "    2", "  ],", "  b: c}"],
+  ["[", "  a", "  b]"],
+  ["[", '  "a', '  b"]'],
+  ["[", "", "  a]"],
+  ["[", "  - a]"],
+  ["[", "  a,", "", "  # a comment line", "  b]"],
+  ["{a: 1,", "}"],
+  ["[a, b", "]  # done"],
+  ["[a,", "  ,b]"],
+  ["{", "  a:", "    1}"],
+  ["[", "---]"],
+  ["[a]", "  b"],
+  ["[a,#c", "  b]"],
+  ['["a"#c', "  ]"],
+  ["[a #b", "  ]"],
+  ["{a: b", "  c: d}"],
+  ["[a", "  , b]"],
+];
+const multiline = fc.tuple(
+  fc.constantFrom(...MULTILINE_FLOWS),
+  fc.constantFrom("", " ", "  ", "    "),
+).map(([lines, indent]) => [lines[0]!, ...lines.slice(1).map((line) => indent + line)]);
+
+/** A block document built the way suites are written, with tokens from the lists above. */
+const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    // A mapping: `key: scalar`, or `key:` then a nested node, indented or (a sequence) aligned.
+    fc.array(
+      fc.tuple(
+        key,
+        fc.oneof(
+          scalar.map((s) => ({ s })),
+          tie("node").map((n) => ({ n })),
+          multiline.map((m) => ({ m })),
+        ),
+        gap,
+        fc.boolean(),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ).map((entries) =>
+      entries.flatMap(([k, value, tail, align]) => {
+        if ("s" in value) return [`${k}: ${value.s}${tail}`];
+        if ("m" in value) return [`${k}: ${value.m[0]}`, ...value.m.slice(1)];
+        const aligned = align && value.n[0]?.startsWith("-");
+        return [`${k}:${tail}`, ...value.n.map((line) => (aligned ? line : `  ${line}`))];
+      })
+    ),
+    // A sequence: `- scalar`, `- key: scalar` (a compact mapping), or `-` then a nested node.
+    fc.array(
+      fc.tuple(
+        fc.oneof(
+          scalar.map((s) => ({ s })),
+          tie("node").map((n) => ({ n })),
+          multiline.map((m) => ({ m })),
+        ),
+        gap,
+        fc.boolean(),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ).map((items) =>
+      items.flatMap(([value, tail, compact]) => {
+        if ("s" in value) return [`- ${value.s}${tail}`];
+        if ("m" in value) return [`- ${value.m[0]}`, ...value.m.slice(1)];
+        const [first, ...rest] = value.n;
+        if (compact && first !== undefined && !first.startsWith("-")) {
+          return [`- ${first}`, ...rest.map((line) => `  ${line}`)];
+        }
+        return [`-${tail}`, ...value.n.map((line) => `  ${line}`)];
+      })
+    ),
+  ),
+})).node.map((lines) => lines.join("\n") + "\n");
+
+/** A document spliced with the lines and characters that break the subset's rules. */
+const damagedDocument = fc.tuple(
+  blockDocument,
+  fc.array(
+    fc.tuple(
+      fc.nat(),
+      fc.constantFrom(
+        "  extra: 1",
+        "   odd: 2",
+        "    deeper",
+        "- item",
+        "  - item",
+        "---",
+        "...",
+        "%YAML 1.2",
+        "# comment",
+        "",
+        "\t",
+        "a: |",
+        "  block",
+        "key: 'multi",
+        "  line'",
+        "k: [1,",
+        "  2]",
+        "a: 1\r",
+        "? complex",
+        ": value",
+        "\ufeffa: 1",
+        "x: \u0001",
+        "- - a",
+      ),
+    ),
+    { maxLength: 3 },
+  ),
+).map(([text, splices]) => {
+  const lines = text.split("\n");
+  for (const [at, line] of splices) lines.splice(at % (lines.length + 1), 0, line);
+  return lines.join("\n");
+});
+
+Deno.test("blockParse() answers exactly what js-yaml does on generated block documents", () => {
+  let answered = 0, total = 0;
+  fc.assert(
+    fc.property(blockDocument, (text) => {
+      total++;
+      const block = blockParse(text);
+      if (block === undefined) return;
+      answered++;
+      assertSameAsJsYaml(text, block);
+    }),
+    { numRuns: 1500 },
+  );
+  // The generator mostly writes valid YAML in the subset: a parser that always gave way would
+  // pass the property above and prove nothing.
+  assert.ok(answered > total / 4, `answered ${answered} of ${total}`);
+});
+
+Deno.test("blockParse() never answers where js-yaml refuses or reads differently (damaged documents)", () => {
+  fc.assert(
+    fc.property(damagedDocument, (text) => {
+      const block = blockParse(text);
+      if (block !== undefined) assertSameAsJsYaml(text, block);
+    }),
+    { numRuns: 1500 },
+  );
+});
+
+Deno.test("blockParse() reads what js-yaml writes, in block and flow styles", () => {
+  const plainJson = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof(
+      { depthSize: "small" },
+      fc.oneof(
+        fc.string(),
+        fc.constantFrom(...SCALARS),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+      ),
+      fc.array(tie("value"), { maxLength: 4 }),
+      fc.dictionary(fc.oneof(fc.string(), fc.constantFrom(...KEYS)), tie("value"), { maxKeys: 4 }),
+    ),
+  })).value;
+  const options = fc.record({
+    indent: fc.integer({ min: 1, max: 4 }),
+    noArrayIndent: fc.boolean(),
+    flowLevel: fc.integer({ min: -1, max: 3 }),
+    forceQuotes: fc.boolean(),
+    quotingType: fc.constantFrom("'" as const, '"' as const),
+    lineWidth: fc.constantFrom(-1, 20, 80),
+  });
+  let answered = 0, total = 0;
+  fc.assert(
+    fc.property(plainJson, options, (value, opts) => {
+      const text = dump(value, opts);
+      total++;
+      const block = blockParse(text);
+      if (block === undefined) return;
+      answered++;
+      assertSameAsJsYaml(text, block);
+    }),
+    { numRuns: 1500 },
+  );
+  assert.ok(answered > total / 4, `answered ${answered} of ${total}`);
+});
+
+Deno.test("blockParse() takes the shapes suites are written in", () => {
+  for (const shape of ["user", "flow"] as const) {
+    const text = shapeText(["deno", "run", "server.ts"], shape, 1, 20);
+    const block = blockParse(text);
+    assert.ok(block, `the ${shape} shape takes the block path`);
+    assertSameAsJsYaml(text, block);
+  }
+  const written = [
+    "# a suite",
+    "servers:",
+    "  items: { command: [deno, run, 'x.ts'], env: { TOKEN_Env: \"T\" } }",
+    "tools:",
+    '- name: "quoted \\"name\\""   # a comment',
+    "  tool: echo",
+    "  args:",
+    "    text: it's 1:1 here",
+    "    n: 0x10",
+    "    empty:",
+    "  expect:",
+    "  - target: result.content[0].text",
+    "    matcher: { equals: 'it''s' }",
+    "",
+    "- name: second",
+    "  tool: echo",
+    "  args: {}",
+    "  expect: []",
+  ].join("\n");
+  const block = blockParse(written);
+  assert.ok(block);
+  assertSameAsJsYaml(written, block);
+  assert.deepStrictEqual((block.value as { tools: unknown[] }).tools[0], {
+    name: 'quoted "name"',
+    tool: "echo",
+    args: { text: "it's 1:1 here", n: 16, empty: null },
+    expect: [{ target: "result.content[0].text", matcher: { equals: "it's" } }],
+  });
+});
+
+Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
+  const outside = [
+    "a: &x {b: 1}\nc: *x\n",
+    "a: !!str 1\n",
+    "a: |\n  text\n",
+    "a: >\n  text\n",
+    "a: b\n  c\n",
+    "a: 'b\n  c'\n",
+    "a: [1\n  2]\n",
+    "a: [1,\n2]\n",
+    "a: 1\na: 2\n",
+    "<<: {a: 1}\n",
+    "__proto__: 1\n",
+    "a:\n\tb: 1\n",
+    "a: 1\r\n",
+    "\ufeffa: 1\n",
+    "%YAML 1.2\n---\na: 1\n",
+    "---\na: 1\n",
+    "a: 1\n...\n",
+    "...\n",
+    "--- a\n",
+    "? a\n: b\n",
+    "a: b: c\n",
+    "-\n  -\n- a\n",
+    "a: [b: c]\n",
+    "a: {b}\n",
+    `a: ${"[".repeat(300)}${"]".repeat(300)}\n`,
+  ];
+  for (const text of outside) assert.equal(blockParse(text), undefined, JSON.stringify(text));
+  assert.deepStrictEqual(blockParse("- - a\n  - b\n- c\n")?.value, [["a", "b"], "c"]);
+  assert.deepStrictEqual(blockParse("just a scalar\n")?.value, "just a scalar");
+  assert.deepStrictEqual(blockParse("a: [1, # one\n  2,\n  ]\nb: 3\n")?.value, { a: [1, 2], b: 3 });
+  assert.deepStrictEqual(blockParse("a: [x, y,]\nb: {c: 1,}\n")?.value, {
+    a: ["x", "y"],
+    b: { c: 1 },
+  });
+  assert.deepStrictEqual(blockParse("- -\n  - a\n")?.value, [[null, "a"]]);
+  assert.deepStrictEqual(blockParse("")?.value, null);
+  assert.deepStrictEqual(blockParse("# only a comment\n")?.value, null);
+});
+
+Deno.test("blockParse() agrees with js-yaml on every example and corpus file it takes, and takes most", () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of Deno.readDirSync(dir)) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) walk(path);
+      else if (/\.ya?ml$/.test(entry.name)) files.push(path);
+    }
+  };
+  walk("examples");
+  walk("compliance");
+  let taken = 0;
+  for (const path of files) {
+    const text = Deno.readTextFileSync(path);
+    const block = blockParse(text);
+    if (block === undefined) continue;
+    taken++;
+    assertSameAsJsYaml(text, block);
+  }
+  assert.ok(taken > files.length / 2, `took ${taken} of ${files.length}`);
+});
