@@ -1,6 +1,7 @@
 /** @module The argument check of one tool test against a recorded tool list: a name the server does not list (did you mean), args its inputSchema refuses (the `schema` matcher's validator). */
 
 import { loadSchemaEngine, schema } from "../../1_matchers/schema.ts";
+import { quickAccepts } from "../../1_matchers/quick_schema.ts";
 import type { Matcher, MatcherSpec } from "../../1_matchers/types.ts";
 import { didYouMean } from "../../0_base/util/suggest.ts";
 import { escapeControls } from "../../0_base/util/escape.ts";
@@ -52,6 +53,8 @@ export async function argProblems(test: TestCase, catalog: ToolCatalog): Promise
   }
   const inputSchema = tool["inputSchema"];
   if (!isObject(inputSchema)) return [];
+  // Args a plain schema accepts for certain need no compiled validator (nor ajv loaded).
+  if (quickAccepts(inputSchema, args)) return [];
   await loadSchemaEngine(); // ajv is loaded only where a schema is compiled
   let outcome;
   try {
