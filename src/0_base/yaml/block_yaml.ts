@@ -7,7 +7,7 @@
  */
 
 import { MAX_NESTING } from "../util/nesting.ts";
-import { documentOf, type FastDocument, lineStartsOf } from "./fast_yaml.ts";
+import { documentOf, type FastDocument, lineStartsOf, PLACE_LINE } from "./fast_yaml.ts";
 import { CAN_RESOLVE_PLAIN, resolvePlain } from "./yaml_schema.ts";
 
 /** Thrown (one shared value, no stack) where the subset ends: js-yaml decides instead. */
@@ -66,7 +66,8 @@ export function blockParse(text: string): FastDocument | undefined {
   }
   const parser = new BlockParser(text);
   try {
-    return documentOf(text, parser.starts, parser.document(), parser.offsets);
+    const value = parser.document();
+    return documentOf(text, parser.starts, value, parser.offsets, parser.places);
   } catch (error) {
     if (error === GIVE_WAY) return undefined;
     throw error;
@@ -80,8 +81,10 @@ function giveWay(): never {
 /** A recursive-descent parser over the lines of one document (state: the next line to read). */
 class BlockParser {
   readonly starts: number[];
-  /** Where each mapping and sequence starts (its first significant character). */
+  /** Where each flow mapping and sequence starts (its first significant character). */
   readonly offsets = new Map<object, number>();
+  /** Where each block mapping and sequence starts, as a line and column (documentOf's place). */
+  readonly places = new Map<object, number>();
   readonly #text: string;
   readonly #lines: number;
   /** The next line not yet consumed (a significant one, or {@link #lines}). */
@@ -142,6 +145,12 @@ class BlockParser {
     return this.#lines;
   }
 
+  /** Record that the block node `node` starts on `line` at column `col` (0-based). */
+  #place(node: object, line: number, col: number): void {
+    if (col >= PLACE_LINE) this.offsets.set(node, this.starts[line]! + col);
+    else this.places.set(node, line * PLACE_LINE + col);
+  }
+
   #enter(): void {
     // Well short of the limit: near it the careful parser decides (and refuses past it).
     if (++this.#depth >= MAX_NESTING - 2) giveWay();
@@ -169,7 +178,7 @@ class BlockParser {
   #sequence(line: number, indent: number): unknown[] {
     const text = this.#text;
     const items: unknown[] = [];
-    this.offsets.set(items, this.starts[line]! + indent);
+    this.#place(items, line, indent);
     this.#enter();
     let l = line;
     for (;;) {
@@ -212,7 +221,7 @@ class BlockParser {
   #mapping(line: number, indent: number, at: number): Record<string, unknown> {
     const text = this.#text;
     const entries: Record<string, unknown> = {};
-    this.offsets.set(entries, at);
+    this.#place(entries, line, indent);
     this.#enter();
     let l = line;
     let keyAt = at;

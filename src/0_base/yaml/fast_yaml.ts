@@ -85,15 +85,20 @@ export function lineStartsOf(text: string): number[] {
   return starts;
 }
 
+/** The factor of the line in a {@link documentOf} place: `line * PLACE_LINE + col`, both 0-based. */
+export const PLACE_LINE = 2 ** 24;
+
 /**
  * A {@link FastDocument} over `text` (`lineStarts`: {@link lineStartsOf}) whose mappings and
- * sequences start at the offsets `offsets` holds.
+ * sequences start at the offsets `offsets` holds, or at the places `places` holds (line and
+ * column already known: `line * PLACE_LINE + col`, both 0-based).
  */
 export function documentOf(
   text: string,
   lineStarts: readonly number[],
   value: unknown,
   offsets: ReadonlyMap<object, number>,
+  places?: ReadonlyMap<object, number>,
 ): FastDocument {
   const locate = (offset: number): LineCol => {
     let lo = 0, hi = lineStarts.length - 1;
@@ -107,6 +112,11 @@ export function documentOf(
   return {
     value,
     positionOf(node) {
+      const place = places?.get(node);
+      if (place !== undefined) {
+        const line = Math.floor(place / PLACE_LINE);
+        return { line: line + 1, col: place - line * PLACE_LINE + 1 };
+      }
       const offset = offsets.get(node);
       return offset === undefined ? undefined : locate(offset);
     },

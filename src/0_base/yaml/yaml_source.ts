@@ -52,7 +52,7 @@ export function parseYaml(text: string, file: string): YamlSource {
         const pos = node !== null && typeof node === "object"
           ? fast.positionOf(node)
           : blockScalarPosition(fast, path);
-        if (pos) return { file, ...pos };
+        if (pos) return { file, line: pos.line, col: pos.col };
       } else {
         const pos = blockKeyPosition(fast, path);
         if (pos) return { file, ...pos };

@@ -513,3 +513,13 @@ Deno.test("blockParse() agrees with js-yaml on every example and corpus file it 
   }
   assert.ok(taken > files.length / 2, `took ${taken} of ${files.length}`);
 });
+
+Deno.test("blockParse() places a node indented past the line-and-column encoding by its offset", () => {
+  const indent = 2 ** 24; // PLACE_LINE: a column this far right cannot share a number with its line
+  const text = `# first\n${" ".repeat(indent)}a: [1]\n`;
+  const block = blockParse(text);
+  assert.ok(block);
+  assert.deepStrictEqual(block.positionOf(block.value as object), { line: 2, col: indent + 1 });
+  const inner = (block.value as { a: unknown[] }).a;
+  assert.deepStrictEqual(block.positionOf(inner), { line: 2, col: indent + 4 });
+});
