@@ -96,7 +96,7 @@ class BlockParser {
   constructor(text: string) {
     this.#text = text;
     this.starts = lineStartsOf(text);
-    // A last line break ends the text, it does not open an empty line of content.
+    // A text that ends with a line break has an empty last line: #significant skips it.
     this.#lines = this.starts.length;
     this.#indents = new Int32Array(this.#lines);
   }

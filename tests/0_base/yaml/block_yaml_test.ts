@@ -250,6 +250,10 @@ const MULTILINE_FLOWS = [
   ["[a #b", "  ]"],
   ["{a: b", "  c: d}"],
   ["[a", "  , b]"],
+  ["[a", "  # c", "  ]"],
+  ["[a", "", "  ]"],
+  ["{a: b", "", "  }"],
+  ["{a: [b", " ], c: d}"],
 ];
 const multiline = fc.tuple(
   fc.constantFrom(...MULTILINE_FLOWS),
