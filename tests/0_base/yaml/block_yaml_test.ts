@@ -260,56 +260,47 @@ const multiline = fc.tuple(
   fc.constantFrom("", " ", "  ", "    "),
 ).map(([lines, indent]) => [lines[0]!, ...lines.slice(1).map((line) => indent + line)]);
 
+/** An entry's value: a scalar, a nested node (its lines), or a flow collection over lines. */
+type EntryValue = { s: string } | { n: string[] } | { m: string[] };
+
 /** A block document built the way suites are written, with tokens from the lists above. */
-const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) => ({
-  node: fc.oneof(
-    { depthSize: "small", withCrossShrink: true },
-    // A mapping: `key: scalar`, or `key:` then a nested node, indented or (a sequence) aligned.
-    fc.array(
-      fc.tuple(
-        key,
-        fc.oneof(
-          scalar.map((s) => ({ s })),
-          tie("node").map((n) => ({ n })),
-          multiline.map((m) => ({ m })),
-        ),
-        gap,
-        fc.boolean(),
+const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) => {
+  const entryValue: fc.Arbitrary<EntryValue> = fc.oneof(
+    scalar.map((s) => ({ s })),
+    tie("node").map((n) => ({ n })),
+    multiline.map((m) => ({ m })),
+  );
+  return {
+    node: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      // A mapping: `key: scalar`, or `key:` then a nested node, indented or (a sequence) aligned.
+      fc.array(fc.tuple(key, entryValue, gap, fc.boolean()), { minLength: 1, maxLength: 4 }).map((
+        entries,
+      ) =>
+        entries.flatMap(([k, value, tail, align]) => {
+          if ("s" in value) return [`${k}: ${value.s}${tail}`];
+          if ("m" in value) return [`${k}: ${value.m[0]}`, ...value.m.slice(1)];
+          const aligned = align && value.n[0]?.startsWith("-");
+          return [`${k}:${tail}`, ...value.n.map((line) => (aligned ? line : `  ${line}`))];
+        })
       ),
-      { minLength: 1, maxLength: 4 },
-    ).map((entries) =>
-      entries.flatMap(([k, value, tail, align]) => {
-        if ("s" in value) return [`${k}: ${value.s}${tail}`];
-        if ("m" in value) return [`${k}: ${value.m[0]}`, ...value.m.slice(1)];
-        const aligned = align && value.n[0]?.startsWith("-");
-        return [`${k}:${tail}`, ...value.n.map((line) => (aligned ? line : `  ${line}`))];
-      })
-    ),
-    // A sequence: `- scalar`, `- key: scalar` (a compact mapping), or `-` then a nested node.
-    fc.array(
-      fc.tuple(
-        fc.oneof(
-          scalar.map((s) => ({ s })),
-          tie("node").map((n) => ({ n })),
-          multiline.map((m) => ({ m })),
-        ),
-        gap,
-        fc.boolean(),
+      // A sequence: `- scalar`, `- key: scalar` (a compact mapping), or `-` then a nested node.
+      fc.array(fc.tuple(entryValue, gap, fc.boolean()), { minLength: 1, maxLength: 4 }).map((
+        items,
+      ) =>
+        items.flatMap(([value, tail, compact]) => {
+          if ("s" in value) return [`- ${value.s}${tail}`];
+          if ("m" in value) return [`- ${value.m[0]}`, ...value.m.slice(1)];
+          const [first, ...rest] = value.n;
+          if (compact && first !== undefined && !first.startsWith("-")) {
+            return [`- ${first}`, ...rest.map((line) => `  ${line}`)];
+          }
+          return [`-${tail}`, ...value.n.map((line) => `  ${line}`)];
+        })
       ),
-      { minLength: 1, maxLength: 4 },
-    ).map((items) =>
-      items.flatMap(([value, tail, compact]) => {
-        if ("s" in value) return [`- ${value.s}${tail}`];
-        if ("m" in value) return [`- ${value.m[0]}`, ...value.m.slice(1)];
-        const [first, ...rest] = value.n;
-        if (compact && first !== undefined && !first.startsWith("-")) {
-          return [`- ${first}`, ...rest.map((line) => `  ${line}`)];
-        }
-        return [`-${tail}`, ...value.n.map((line) => `  ${line}`)];
-      })
     ),
-  ),
-})).node.map((lines) => lines.join("\n") + "\n");
+  };
+}).node.map((lines) => lines.join("\n") + "\n");
 
 /** A document spliced with the lines and characters that break the subset's rules. */
 const damagedDocument = fc.tuple(
@@ -351,10 +342,14 @@ const damagedDocument = fc.tuple(
   return lines.join("\n");
 });
 
-Deno.test("blockParse() answers exactly what js-yaml does on generated block documents", () => {
+/**
+ * blockParse() against js-yaml on generated `texts`: where it answers, the same; and it answers at
+ * least `share` of them (a parser that always gave way would pass the comparison and prove nothing).
+ */
+function agreesWithJsYaml(texts: fc.Arbitrary<string>, share: number): void {
   let answered = 0, total = 0;
   fc.assert(
-    fc.property(blockDocument, (text) => {
+    fc.property(texts, (text) => {
       total++;
       const block = blockParse(text);
       if (block === undefined) return;
@@ -363,19 +358,16 @@ Deno.test("blockParse() answers exactly what js-yaml does on generated block doc
     }),
     { numRuns: 1500 },
   );
-  // The generator mostly writes valid YAML in the subset: a parser that always gave way would
-  // pass the property above and prove nothing.
-  assert.ok(answered > total / 4, `answered ${answered} of ${total}`);
+  assert.ok(answered >= total * share, `answered ${answered} of ${total}`);
+}
+
+Deno.test("blockParse() answers exactly what js-yaml does on generated block documents", () => {
+  // The generator mostly writes valid YAML in the subset.
+  agreesWithJsYaml(blockDocument, 1 / 4);
 });
 
 Deno.test("blockParse() never answers where js-yaml refuses or reads differently (damaged documents)", () => {
-  fc.assert(
-    fc.property(damagedDocument, (text) => {
-      const block = blockParse(text);
-      if (block !== undefined) assertSameAsJsYaml(text, block);
-    }),
-    { numRuns: 1500 },
-  );
+  agreesWithJsYaml(damagedDocument, 0);
 });
 
 Deno.test("blockParse() reads what js-yaml writes, in block and flow styles", () => {
@@ -402,19 +394,7 @@ Deno.test("blockParse() reads what js-yaml writes, in block and flow styles", ()
     quotingType: fc.constantFrom("'" as const, '"' as const),
     lineWidth: fc.constantFrom(-1, 20, 80),
   });
-  let answered = 0, total = 0;
-  fc.assert(
-    fc.property(plainJson, options, (value, opts) => {
-      const text = dump(value, opts);
-      total++;
-      const block = blockParse(text);
-      if (block === undefined) return;
-      answered++;
-      assertSameAsJsYaml(text, block);
-    }),
-    { numRuns: 1500 },
-  );
-  assert.ok(answered > total / 4, `answered ${answered} of ${total}`);
+  agreesWithJsYaml(fc.tuple(plainJson, options).map(([value, opts]) => dump(value, opts)), 1 / 4);
 });
 
 Deno.test("blockParse() takes the shapes suites are written in", () => {
