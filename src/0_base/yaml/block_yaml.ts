@@ -92,6 +92,8 @@ class BlockParser {
   #depth = 0;
   /** The indentation of each content line, measured as {@link #significant} finds it. */
   readonly #indents: Int32Array;
+  /** Each plain key met, as written (up to its colon) to as stored. */
+  readonly #keys = new Map<string, string>();
 
   constructor(text: string) {
     this.#text = text;
@@ -316,10 +318,22 @@ class BlockParser {
 
   /** The key from `at` to its colon, as js-yaml stores it (a plain key resolved, then as text). */
   #key(at: number, colon: number): string {
-    const c = this.#text.charCodeAt(at);
-    const key = c === DQUOTE || c === QUOTE
-      ? this.#quoted(at, colon)[0]
-      : String(resolvePlain(this.#trimEnd(at, colon)));
+    const text = this.#text;
+    const c = text.charCodeAt(at);
+    if (c === DQUOTE || c === QUOTE) return this.#checkedKey(this.#quoted(at, colon)[0]);
+    // Suites repeat the same few keys: a key written as one met before is that key again (one
+    // string, already resolved, for every mapping that uses it).
+    const raw = text.slice(at, colon);
+    let key = this.#keys.get(raw);
+    if (key === undefined) {
+      key = this.#checkedKey(String(resolvePlain(this.#trimEnd(at, colon))));
+      this.#keys.set(raw, key);
+    }
+    return key;
+  }
+
+  /** A key as js-yaml stores it, unless it takes one of js-yaml's special paths. */
+  #checkedKey(key: string): string {
     // A merge key and `__proto__` take js-yaml's special paths: it decides them.
     if (key === "<<" || key === "__proto__") giveWay();
     return key;

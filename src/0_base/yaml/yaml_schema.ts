@@ -26,10 +26,40 @@ const IMPLICIT: readonly ImplicitType[] | undefined =
 export const CAN_RESOLVE_PLAIN = Array.isArray(IMPLICIT) && IMPLICIT.length > 0;
 
 /**
+ * Whether a plain scalar starting with character code `c` may resolve to something other than a
+ * string: `~` and `null`, `true`/`false` in three cases, a number (a sign, a digit, `.5`, `.inf`,
+ * `.nan`). (The merge key `<<` resolves to its own text.)
+ */
+function mayResolve(c: number): boolean {
+  switch (c) {
+    case 0x7e: // ~
+    case 0x6e: // n
+    case 0x4e: // N
+    case 0x74: // t
+    case 0x54: // T
+    case 0x66: // f
+    case 0x46: // F
+    case 0x2b: // +
+    case 0x2d: // -
+    case 0x2e: // .
+      return true;
+    default:
+      return c >= 0x30 && c <= 0x39; // a digit
+  }
+}
+
+/**
  * The value js-yaml gives a plain (unquoted, untagged) scalar: the first implicit type of the
- * schema that resolves it (null, bool, int, float), else the text itself.
+ * schema that resolves it (null, bool, int, float), else the text itself. A text no type can
+ * resolve (its first character rules them all out) is not offered to them.
  */
 export function resolvePlain(text: string): unknown {
+  if (!mayResolve(text.charCodeAt(0))) return text; // ("" has no first character: itself)
+  return resolveAny(text);
+}
+
+/** {@link resolvePlain} without the first-character shortcut: every implicit type is asked. */
+export function resolveAny(text: string): unknown {
   for (const type of IMPLICIT!) {
     if (type.resolve(text)) return type.construct(text);
   }
