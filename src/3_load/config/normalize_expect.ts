@@ -27,34 +27,56 @@ export function normalizeExpect(
 ): { assertions: Assertion[]; budgets: Budget[] } {
   const assertions: Assertion[] = [];
   const budgets: Budget[] = [];
-  const addAssertion = (item: Raw, at: readonly PathSegment[]) => {
-    const matcher = (item.matcher ?? {}) as Raw;
-    const [name = "", arg] = Object.entries(matcher)[0] ?? [];
-    assertions.push({
-      kind: "assertion",
-      target: String(item.target),
-      matcher: { name, arg, pos: positionOf([...at, "matcher"]) },
-      pos: positionOf(at),
-    });
-  };
-  const addBudgets = (item: Raw, at: readonly PathSegment[]) => {
-    for (const key of Object.keys(item)) {
-      const budget = toBudget(key, item[key], positionOf([...at, key], "key"));
-      if (budget) budgets.push(budget);
-    }
-  };
   if (Array.isArray(expect)) {
     expect.forEach((item: Raw, i) => {
-      if ("target" in item || "matcher" in item) addAssertion(item, [...path, i]);
-      else addBudgets(item, [...path, i]);
+      if ("target" in item || "matcher" in item) {
+        assertions.push(assertionOf(item, [...path, i], positionOf));
+      } else addBudgets(item, [...path, i], positionOf, budgets);
     });
   } else if (expect !== null && typeof expect === "object") {
     const object = expect as Raw;
     const list = Array.isArray(object.assertions) ? object.assertions as Raw[] : [];
-    list.forEach((item, i) => addAssertion(item, [...path, "assertions", i]));
-    addBudgets(object, path);
+    list.forEach((item, i) =>
+      assertions.push(assertionOf(item, [...path, "assertions", i], positionOf))
+    );
+    addBudgets(object, path, positionOf, budgets);
   }
   return { assertions, budgets };
+}
+
+/** The assertion `{target, matcher}` at `at` (its matcher: the one key of `matcher:`). */
+function assertionOf(
+  item: Raw,
+  at: readonly PathSegment[],
+  positionOf: PositionLookup,
+): Assertion {
+  const matcher = (item.matcher ?? {}) as Raw;
+  let name = "";
+  let arg: unknown;
+  for (const key in matcher) {
+    name = key;
+    arg = matcher[key];
+    break;
+  }
+  return {
+    kind: "assertion",
+    target: String(item.target),
+    matcher: { name, arg, pos: positionOf([...at, "matcher"]) },
+    pos: positionOf(at),
+  };
+}
+
+/** Each budget key of `item` (at `at`) as a Budget, into `budgets`. */
+function addBudgets(
+  item: Raw,
+  at: readonly PathSegment[],
+  positionOf: PositionLookup,
+  budgets: Budget[],
+): void {
+  for (const key of Object.keys(item)) {
+    const budget = toBudget(key, item[key], positionOf([...at, key], "key"));
+    if (budget) budgets.push(budget);
+  }
 }
 
 /** Where the text of an error sits, by kind: the JSON-RPC error message, or a tool error's first text block. */

@@ -127,26 +127,28 @@ function buildTest(
   const pos = context.positionOf(at);
   const parts = checkedParts(item, at, pos, kind, context);
   const expect = normalizeExpect(item.expect, [...at, "expect"], context.positionOf);
-  // A step talks to its sequence's server.
-  const stepContext: FileContext = { ...context, resolveServer: () => parts.serverKey };
-  const steps = kind === "sequence"
-    ? normalizeSteps(
-      item,
-      at,
-      context.positionOf,
-      (step, stepAt, stepKind, stepName) =>
-        buildTest(
-          step,
-          stepAt,
-          stepKind,
-          new Set(),
-          stepContext,
-          `${String(item.name)} › ${stepName}`,
-        ),
-    )
-    : undefined;
+  const steps = kind === "sequence" ? sequenceSteps(item, at, parts.serverKey, context) : undefined;
   const test = testCaseOf(item, kind, parts, expect, uses, context.file, pos, name);
   return steps ? { ...test, call: { kind: "sequence", steps } } : test;
+}
+
+/** The request steps of a sequence test, each built as a test talking to the sequence's server. */
+function sequenceSteps(item: Raw, at: TestPath, serverKey: string, context: FileContext) {
+  const stepContext: FileContext = { ...context, resolveServer: () => serverKey };
+  return normalizeSteps(
+    item,
+    at,
+    context.positionOf,
+    (step, stepAt, stepKind, stepName) =>
+      buildTest(
+        step,
+        stepAt,
+        stepKind,
+        new Set(),
+        stepContext,
+        `${String(item.name)} › ${stepName}`,
+      ),
+  );
 }
 
 /** The captures a test of a plain file uses: none. */
