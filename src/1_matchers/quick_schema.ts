@@ -6,6 +6,8 @@
  * to that on generated schemas and values).
  */
 
+import { deepEqual, isObject } from "./_values.ts";
+
 /** Keywords that never change whether a value is valid. */
 const ANNOTATIONS = new Set([
   "$schema",
@@ -42,9 +44,6 @@ export function quickAccepts(schema: unknown, value: unknown): boolean {
 
 type Check = (arg: unknown, value: unknown, schema: Record<string, unknown>) => boolean;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === "object" && !Array.isArray(v);
-
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /** A property name the engine may read through the prototype (`data.constructor`): not sure. */
@@ -69,18 +68,6 @@ function hasType(type: string, value: unknown): boolean {
     default:
       return false;
   }
-}
-
-/** Deep equality of JSON values, as the engine compares `enum` and `const` members. */
-function equal(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a), kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every((k) =>
-    equal((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])
-  );
 }
 
 /** A numeric bound: applies to numbers only (a non-number passes, as in JSON Schema; NaN fails). */
@@ -141,10 +128,10 @@ const CHECKS: Readonly<Record<string, Check>> = {
     return !Array.isArray(value) || value.every((item) => quickAccepts(arg, item));
   },
   enum(arg, value) {
-    return Array.isArray(arg) && arg.some((member) => equal(member, value));
+    return Array.isArray(arg) && arg.some((member) => deepEqual(member, value));
   },
   const(arg, value) {
-    return equal(arg, value);
+    return deepEqual(arg, value);
   },
   minimum: bound((v, limit) => v >= limit),
   maximum: bound((v, limit) => v <= limit),

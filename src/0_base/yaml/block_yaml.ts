@@ -172,7 +172,8 @@ class BlockParser {
     const at = this.starts[line]! + indent;
     const end = this.#end(line);
     if (this.#isDash(at, end)) return this.#sequence(line, indent);
-    if (this.#keyEnd(at, end) !== undefined) return this.#mapping(line, indent, at);
+    const colon = this.#keyEnd(at, end);
+    if (colon !== undefined) return this.#mapping(line, indent, at, colon);
     return this.#inlineValue(line, at, end);
   }
 
@@ -193,10 +194,13 @@ class BlockParser {
         items.push(this.#nextLinesValue(l, indent, false));
       } else if (this.#isDash(at, end)) {
         items.push(this.#sequence(l, at - this.starts[l]!)); // a compact nested sequence (`- - a`)
-      } else if (this.#keyEnd(at, end) !== undefined) {
-        items.push(this.#mapping(l, at - this.starts[l]!, at));
       } else {
-        items.push(this.#inlineValue(l, at, end));
+        const colon = this.#keyEnd(at, end);
+        items.push(
+          colon !== undefined
+            ? this.#mapping(l, at - this.starts[l]!, at, colon)
+            : this.#inlineValue(l, at, end),
+        );
       }
       l = this.#line;
       if (l === this.#lines) break;
@@ -218,19 +222,23 @@ class BlockParser {
 
   /**
    * A block mapping whose keys start at column `indent`; the first key is at offset `at` of `line`
-   * (after a sequence's `- `, or at the indentation).
+   * (after a sequence's `- `, or at the indentation), its colon at `firstColon`.
    */
-  #mapping(line: number, indent: number, at: number): Record<string, unknown> {
+  #mapping(
+    line: number,
+    indent: number,
+    at: number,
+    firstColon: number,
+  ): Record<string, unknown> {
     const text = this.#text;
     const entries: Record<string, unknown> = {};
     this.#place(entries, line, indent);
     this.#enter();
     let l = line;
     let keyAt = at;
+    let colon = firstColon;
     for (;;) {
       const end = this.#end(l);
-      const colon = this.#keyEnd(keyAt, end);
-      if (colon === undefined) giveWay();
       const key = this.#key(keyAt, colon);
       if (Object.hasOwn(entries, key)) giveWay(); // js-yaml refuses a duplicate key
       let valueAt = colon + 1;
@@ -244,6 +252,9 @@ class BlockParser {
       if (next > indent) giveWay();
       if (next < indent) break;
       keyAt = this.starts[l]! + next; // (a sequence entry there is no key: it gives way)
+      const nextColon = this.#keyEnd(keyAt, this.#end(l));
+      if (nextColon === undefined) giveWay();
+      colon = nextColon;
     }
     this.#depth--;
     return entries;

@@ -55,7 +55,7 @@ export function parseYaml(text: string, file: string): YamlSource {
         if (pos) return { file, line: pos.line, col: pos.col };
       } else {
         const pos = blockKeyPosition(fast, path);
-        if (pos) return { file, ...pos };
+        if (pos) return { file, line: pos.line, col: pos.col };
       }
       return exact().positionOf(path, at);
     },
