@@ -3,22 +3,7 @@
 import { Command, CommanderError } from "@commander-js/extra-typings";
 import { ConformanceExitCode, ExitCode } from "../0_base/errors/exit_codes.ts";
 import { VERSION } from "../0_base/version.ts";
-import { complianceCommand } from "./compliance.ts";
-import { complianceInvariantsCommand } from "./compliance_invariants.ts";
-import { complianceDiffCommand } from "./compliance_revision_diff.ts";
-import { conformanceCommand } from "./conformance.ts";
-import { doctorCommand } from "./doctor.ts";
-import { authCommand } from "./auth.ts";
-import { initCommand } from "./init.ts";
-import { lintCommand } from "./lint.ts";
-import { listCommand } from "./list.ts";
-import { migrateCommand } from "./migrate.ts";
-import { reportCommand } from "./report.ts";
-import { runCommand } from "./run.ts";
-import { serveCommand } from "./serve.ts";
-import { diffCommand } from "./diff.ts";
-import { scanCommand } from "./scan.ts";
-import { fuzzCommand } from "./fuzz.ts";
+import { COMMANDS, commandsFor } from "./command_table.ts";
 
 /** Parse `argv` (without the program name), run the command, return its exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -41,23 +26,10 @@ Examples:
   mcptest doctor
   mcptest report run.json --format markdown`,
     )
-    .exitOverride()
-    .addCommand(initCommand(done))
-    .addCommand(runCommand(done))
-    .addCommand(listCommand(done))
-    .addCommand(reportCommand(done))
-    .addCommand(
-      complianceCommand(done, [complianceDiffCommand(done), complianceInvariantsCommand(done)]),
-    )
-    .addCommand(conformanceCommand(done))
-    .addCommand(doctorCommand(done))
-    .addCommand(authCommand(done))
-    .addCommand(lintCommand(done))
-    .addCommand(migrateCommand(done))
-    .addCommand(serveCommand(done))
-    .addCommand(scanCommand(done))
-    .addCommand(fuzzCommand(done))
-    .addCommand(diffCommand(done));
+    .exitOverride();
+  // Only the command argv names is imported and built (all of them for help or a mistyped name).
+  const built = await Promise.all(commandsFor(argv).map((name) => COMMANDS[name]!(done)));
+  for (const command of built) program.addCommand(command);
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync([...argv], { from: "user" });
