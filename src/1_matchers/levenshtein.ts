@@ -1,6 +1,5 @@
 /** @module `levenshtein`: the captured text is within an edit distance of a reference string. */
 
-import { distance } from "fastest-levenshtein";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { asText, isObject, render } from "./_values.ts";
 
@@ -21,7 +20,10 @@ export const levenshtein: MatcherFactory = (arg, spec) => {
   return {
     name: "levenshtein",
     expected,
-    match: (actual) => {
+    match: async (actual) => {
+      // Loaded on the first match: a CommonJS package costs every start-up that never needs it
+      // (docs/performance.md); its bit-parallel distance suits long texts, unlike leven's.
+      const { distance } = await import("fastest-levenshtein");
       const d = distance(asText(actual), reference);
       return {
         pass: d <= max,

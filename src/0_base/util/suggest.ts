@@ -1,6 +1,6 @@
 /** @module "Did you mean" for a mistyped name: the closest known name, when it is close enough. */
 
-import { distance } from "fastest-levenshtein";
+import distance from "leven";
 
 /**
  * The known name closest to `word`, when it is a plausible typo of it: an edit distance of at most

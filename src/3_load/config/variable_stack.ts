@@ -1,6 +1,5 @@
 /** @module The variable stack (seed 004 section 10): `${name}` lookup over ordered sources, references, cycles. */
 
-import { parse as parseDotenv } from "dotenv";
 import { isAbsolute, join } from "node:path";
 import { ConfigError, ConfigErrors, type SourcePos } from "../../0_base/errors/errors.ts";
 import { decodeUtf8Strict, InvalidUtf8Error } from "./decode_utf8.ts";
@@ -267,7 +266,7 @@ export async function buildVariableStack(inputs: StackInputs): Promise<VariableS
       errors.push(new ConfigError(`env file not found: ${JSON.stringify(path)} (from --env-file)`));
       continue;
     }
-    for (const [key, def] of envFileValues(text, path)) fromEnvFiles.set(key, def);
+    for (const [key, def] of await envFileValues(text, path)) fromEnvFiles.set(key, def);
   }
   if (errors.length > 0) throw new ConfigErrors(errors);
   const environment = new Map<string, VariableDef>(
@@ -282,14 +281,18 @@ export async function buildVariableStack(inputs: StackInputs): Promise<VariableS
     const text = await readEnvFile(read, join(inputs.cwd, name), name);
     layers.push({
       label: name,
-      values: text === undefined ? new Map() : envFileValues(text, name),
+      values: text === undefined ? new Map() : await envFileValues(text, name),
     });
   }
   return new VariableStack(layers);
 }
 
-/** Parse an env file with dotenv, remembering the line each key is defined on. */
-export function envFileValues(text: string, file: string): Map<string, VariableDef> {
+/**
+ * Parse an env file with dotenv, remembering the line each key is defined on. dotenv is loaded on
+ * the first env file: a CommonJS package costs start-up (docs/performance.md) most runs never need.
+ */
+export async function envFileValues(text: string, file: string): Promise<Map<string, VariableDef>> {
+  const { parse: parseDotenv } = await import("dotenv");
   const lines = text.split(/\r?\n/);
   const values = new Map<string, VariableDef>();
   for (const [key, value] of Object.entries(parseDotenv(text))) {

@@ -1,6 +1,6 @@
 /** @module SCAN-008 (the same name on two servers) and SCAN-009 (names that differ by lookalikes, case, separators or one edit). */
 
-import { distance } from "fastest-levenshtein";
+import distance from "leven";
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import { findingAt } from "./_finding.ts";
 import { visible } from "./evidence.ts";

@@ -1,0 +1,73 @@
+/**
+ * @module The npm packages a command evaluates before it does anything: the static module graph of
+ * the CLI's entry and of the hot commands' actions. A CommonJS package there costs every start-up
+ * Deno's Node layer (about 10 ms each; docs/performance.md), so those that only some runs need
+ * (dotenv for env files, fastest-levenshtein for the `levenshtein` matcher) are imported on first
+ * use. A package joins this list only after measuring what it costs.
+ */
+
+import assert from "node:assert/strict";
+
+const ROOT = new URL("../../", import.meta.url);
+
+/** The npm packages each entry may load statically (commander is the one CommonJS package). */
+const ALLOWED: Readonly<Record<string, readonly string[]>> = {
+  "src/8_cli/program.ts": ["@commander-js/extra-typings"],
+  "src/8_cli/list_action.ts": ["@commander-js/extra-typings", "js-yaml", "leven"],
+  "src/8_cli/run_action.ts": ["@commander-js/extra-typings", "js-yaml", "leven", "oauth4webapi"],
+  "src/8_cli/conformance_run_action.ts": ["leven", "oauth4webapi"],
+  "src/8_cli/compliance_run_action.ts": ["js-yaml", "leven", "oauth4webapi"],
+};
+
+interface InfoModule {
+  readonly specifier: string;
+  readonly dependencies?: readonly { readonly code?: { specifier: string }; isDynamic?: boolean }[];
+}
+
+/** The npm package names reachable from `entry` through static (not dynamic, not type) imports. */
+async function staticNpmPackages(entry: string): Promise<string[]> {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+    roots: string[];
+    modules: InfoModule[];
+  };
+  const edges = new Map(graph.modules.map((m) => [
+    m.specifier,
+    (m.dependencies ?? []).filter((d) => !d.isDynamic && d.code).map((d) => d.code!.specifier),
+  ]));
+  const seen = new Set(graph.roots);
+  const queue = [...graph.roots];
+  while (queue.length > 0) {
+    for (const next of edges.get(queue.shift()!) ?? []) {
+      if (!seen.has(next)) seen.add(next), queue.push(next);
+    }
+  }
+  return [...seen].filter((s) => s.startsWith("npm:")).map(npmName).sort();
+}
+
+/** `npm:@scope/name@1.2.3/sub` -> `@scope/name`. */
+function npmName(specifier: string): string {
+  const bare = specifier.slice("npm:".length).replace(/^\//, "");
+  const at = bare.indexOf("@", bare.startsWith("@") ? 1 : 0);
+  return at < 0
+    ? bare.split("/").slice(0, bare.startsWith("@") ? 2 : 1).join("/")
+    : bare.slice(0, at);
+}
+
+Deno.test("the CLI and the hot commands load statically only the npm packages measured for it", async () => {
+  for (const [entry, allowed] of Object.entries(ALLOWED)) {
+    assert.deepEqual(await staticNpmPackages(entry), [...allowed].sort(), entry);
+  }
+});
+
+Deno.test("npmName reads the package of an npm specifier", () => {
+  assert.equal(npmName("npm:@commander-js/extra-typings@15.1.0"), "@commander-js/extra-typings");
+  assert.equal(npmName("npm:leven@4.1.0"), "leven");
+  assert.equal(npmName("npm:/dotenv@18.0.10/config"), "dotenv");
+});
