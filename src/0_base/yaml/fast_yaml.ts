@@ -85,8 +85,12 @@ export function lineStartsOf(text: string): number[] {
   return starts;
 }
 
-/** The factor of the line in a {@link documentOf} place: `line * PLACE_LINE + col`, both 0-based. */
-export const PLACE_LINE = 2 ** 24;
+/**
+ * The factor of the line in a {@link documentOf} place: `line * PLACE_LINE + col`, both 0-based,
+ * `col` below it. Up to a million lines such a place is a small integer, which V8 keeps in the map
+ * itself (a larger number is a heap object per node).
+ */
+export const PLACE_LINE = 2 ** 10;
 
 /**
  * A {@link FastDocument} over `text` (`lineStarts`: {@link lineStartsOf}) whose mappings and

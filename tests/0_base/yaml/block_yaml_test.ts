@@ -3,7 +3,7 @@ import fc from "fast-check";
 // @ts-types="@types/js-yaml"
 import { dump, load } from "js-yaml";
 import { blockParse } from "../../../src/0_base/yaml/block_yaml.ts";
-import { type FastDocument, fastParse } from "../../../src/0_base/yaml/fast_yaml.ts";
+import { type FastDocument, fastParse, PLACE_LINE } from "../../../src/0_base/yaml/fast_yaml.ts";
 import { SCHEMA } from "../../../src/0_base/yaml/yaml_schema.ts";
 import { loadCarefulParser, parseCarefully } from "../../../src/0_base/yaml/yaml_source.ts";
 
@@ -498,12 +498,14 @@ Deno.test("blockParse() agrees with js-yaml on every example and corpus file it 
   assert.ok(taken > files.length / 2, `took ${taken} of ${files.length}`);
 });
 
-Deno.test("blockParse() places a node indented past the line-and-column encoding by its offset", () => {
-  const indent = 2 ** 24; // PLACE_LINE: a column this far right cannot share a number with its line
-  const text = `# first\n${" ".repeat(indent)}a: [1]\n`;
-  const block = blockParse(text);
-  assert.ok(block);
-  assert.deepStrictEqual(block.positionOf(block.value as object), { line: 2, col: indent + 1 });
-  const inner = (block.value as { a: unknown[] }).a;
-  assert.deepStrictEqual(block.positionOf(inner), { line: 2, col: indent + 4 });
+Deno.test("blockParse() places a node past the line-and-column encoding by its offset", () => {
+  // PLACE_LINE: a column this far right cannot share a number with its line.
+  for (const indent of [PLACE_LINE - 1, PLACE_LINE, 2 ** 24]) {
+    const text = `# first\n${" ".repeat(indent)}a: [1]\n`;
+    const block = blockParse(text);
+    assert.ok(block);
+    assert.deepStrictEqual(block.positionOf(block.value as object), { line: 2, col: indent + 1 });
+    const inner = (block.value as { a: unknown[] }).a;
+    assert.deepStrictEqual(block.positionOf(inner), { line: 2, col: indent + 4 });
+  }
 });
