@@ -12,6 +12,7 @@ import {
 } from "yaml";
 import type { Document } from "yaml";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
+import { aliasMessage, readAliases } from "./alias_expansion.ts";
 import type { PathSegment, PositionLookup, YamlSource } from "./yaml_source.ts";
 
 /**
@@ -33,14 +34,20 @@ export function parseDocumentCarefully(text: string, file: string): YamlSource {
       ),
     );
   }
+  const { targets, problem } = readAliases(document);
+  if (problem) {
+    const where = at(problem.alias.range?.[0] ?? 0);
+    throw new ConfigErrors([new ConfigError(`invalid YAML: ${aliasMessage(problem)}`, where)]);
+  }
   let value: unknown;
   try {
-    value = document.toJS({ maxAliasCount: 1000 });
+    // readAliases bounded what the aliases expand to: the package's per-anchor count is off.
+    value = document.toJS({ maxAliasCount: -1 });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigErrors([new ConfigError(`invalid YAML: ${reason}`, at(0))]);
   }
-  return { file, text, value: value ?? null, positionOf: lookupIn(document, at) };
+  return { file, text, value: value ?? null, positionOf: lookupIn(document, targets, at) };
 }
 
 function syntaxReason(message: string): string {
@@ -48,21 +55,25 @@ function syntaxReason(message: string): string {
   return first.replace(/ at line \d+, column \d+:?$/, "");
 }
 
-function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos): PositionLookup {
+function lookupIn(
+  document: Document.Parsed,
+  targets: AliasTargets,
+  at: (offset: number) => SourcePos,
+): PositionLookup {
   return (path, mode = "value") => {
     let node: unknown = document.contents;
     let keyStart: number | undefined;
     let lastStart = 0;
     for (const segment of path) {
-      node = resolveAlias(document, node);
+      node = resolveAlias(targets, node);
       const start = startOf(node);
       if (start !== undefined) lastStart = start;
-      const step = childOf(document, node, segment);
+      const step = childOf(targets, node, segment);
       if (!step) return at(start ?? keyStart ?? lastStart);
       keyStart = step.keyStart;
       node = step.node;
     }
-    node = resolveAlias(document, node);
+    node = resolveAlias(targets, node);
     const start = startOf(node);
     if (mode === "key" && keyStart !== undefined) return at(keyStart);
     if (start === undefined || (isEmptyScalar(node) && keyStart !== undefined)) {
@@ -73,7 +84,7 @@ function lookupIn(document: Document.Parsed, at: (offset: number) => SourcePos):
 }
 
 function childOf(
-  document: Document.Parsed,
+  targets: AliasTargets,
   node: unknown,
   segment: PathSegment,
   depth = 0,
@@ -85,8 +96,8 @@ function childOf(
       const key = isScalar(item.key) ? item.key.value : item.key;
       if (typeof key === "symbol") {
         // `<<: *base` or `<<: [*a, *b]`: keys written here win, so the bases are searched last.
-        const value = resolveAlias(document, item.value);
-        if (isSeq(value)) merged.push(...value.items.map((v) => resolveAlias(document, v)));
+        const value = resolveAlias(targets, item.value);
+        if (isSeq(value)) merged.push(...value.items.map((v) => resolveAlias(targets, v)));
         else merged.push(value);
         continue;
       }
@@ -96,7 +107,7 @@ function childOf(
     }
     if (depth < 32) {
       for (const base of merged) {
-        const found = childOf(document, base, segment, depth + 1);
+        const found = childOf(targets, base, segment, depth + 1);
         if (found) return found;
       }
     }
@@ -111,9 +122,12 @@ function childOf(
   return undefined;
 }
 
-function resolveAlias(document: Document.Parsed, node: unknown): unknown {
+/** The node each alias names (readAliases). */
+type AliasTargets = ReadonlyMap<unknown, unknown>;
+
+function resolveAlias(targets: AliasTargets, node: unknown): unknown {
   let current = node;
-  for (let hops = 0; hops < 32 && isAlias(current); hops++) current = current.resolve(document);
+  for (let hops = 0; hops < 32 && isAlias(current); hops++) current = targets.get(current);
   return current;
 }
 
