@@ -8,9 +8,7 @@
 
 import { type Alias, type Document, isAlias, isMap, isPair, isSeq, type Node } from "yaml";
 import { MAX_NESTING } from "../util/nesting.ts";
-
-/** Nodes aliases may add to a document beyond ten times its own (docs/yaml-reference.md, reuse). */
-export const EXPANSION_ALLOWANCE = 1_000_000;
+import { EXPANSION_ALLOWANCE, expansionLimit } from "./alias_limits.ts";
 
 /** Why a document's aliases are refused, and the alias that shows it. */
 export type AliasProblem =
@@ -107,7 +105,7 @@ export function readAliases(document: Document.Parsed): DocumentAliases {
     : extentOf(document.contents);
   const read = { targets, own, total, depth };
   if (refused) return { ...read, problem: refused };
-  const limit = 10 * own + EXPANSION_ALLOWANCE;
+  const limit = expansionLimit(own);
   if (total > limit && largest) {
     const { alias, size } = largest;
     return { ...read, problem: { kind: "large", alias, total, own, limit, size } };

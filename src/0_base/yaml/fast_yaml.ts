@@ -3,6 +3,7 @@
 // @ts-types="@types/js-yaml"
 import { load } from "js-yaml";
 import { MAX_NESTING } from "../util/nesting.ts";
+import { AliasTally } from "./alias_tally.ts";
 import { SCHEMA } from "./yaml_schema.ts";
 
 /** A 1-based line and column. */
@@ -25,22 +26,21 @@ export interface FastDocument {
   line(line: number): string;
 }
 
-/** Anchors make one node appear in several places: positions by identity would be ambiguous. */
-const ANCHOR = /(^|[\s,[{])&[^\s,\]}]/m;
-
 /**
- * Parse `text` quickly, or return undefined when the careful parser must decide (anchors, a
- * document that nests near the limit, or anything js-yaml rejects: the careful path then reports
- * the error with its position).
+ * Parse `text` quickly, or return undefined when the careful parser must decide (a document that
+ * nests near the limit, aliases that may expand it past what the careful parser accepts or that
+ * form a cycle, or anything js-yaml rejects: the careful path then reports the error with its
+ * position). A node an alias repeats keeps the position of the node the anchor is on, as the
+ * careful parser reports it.
  */
 export function fastParse(text: string): FastDocument | undefined {
-  // Most suites hold no `&` at all: the pattern is not run over them.
-  if (text.includes("&") && ANCHOR.test(text)) return undefined;
   const lineStarts = lineStartsOf(text);
   // Offsets only (numbers, in a Map: a large document has one entry per mapping and sequence);
   // the line and column are worked out for the few nodes a position is asked for.
   const offsets = new Map<object, number>();
   const open: number[] = [];
+  // Only a document with a `*` can hold an alias: most are not tallied.
+  const aliases = text.includes("*") ? new AliasTally() : undefined;
   try {
     const value = load(text, {
       schema: SCHEMA,
@@ -49,21 +49,50 @@ export function fastParse(text: string): FastDocument | undefined {
           // Near the nesting limit the careful path decides (it refuses a document too deep
           // with its position): js-yaml, which recurses per level, never goes deeper.
           if (open.push(state.position) > MAX_NESTING) throw new Error("nested too deep");
+          aliases?.open();
           return;
         }
-        // Only mappings and sequences keep a position: the scan to their first significant
-        // character is made for them alone, not for every scalar.
         const start = open.pop();
-        if (start !== undefined && state.result !== null && typeof state.result === "object") {
-          offsets.set(state.result as object, significant(text, start));
+        aliases?.close(state.kind, state.result);
+        // Only mappings and sequences keep a position: the scan to their first significant
+        // character is made for them alone, not for every scalar. An alias (kind null) of one
+        // leaves it the position of the node it names.
+        if (
+          start !== undefined && state.kind !== null && state.result !== null &&
+          typeof state.result === "object"
+        ) {
+          offsets.set(state.result as object, contentStart(text, start));
         }
       },
     });
+    if (aliases && !aliases.tame) return undefined;
     return documentOf(text, lineStarts, value ?? null, offsets);
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Where the content of a node that starts at `at` begins, as the careful parser places it: after
+ * blanks, comments and the node's properties (an anchor `&a`, a tag `!t` or `!<...>`).
+ * @throws {Error} a property not followed by a blank (`&a[1]`): the careful parser decides it
+ */
+function contentStart(text: string, at: number): number {
+  let i = significant(text, at);
+  while (text[i] === "&" || text[i] === "!") {
+    if (text.startsWith("!<", i)) i = text.indexOf(">", i) + 1 || text.length;
+    else while (i < text.length && !PROPERTY_END.test(text[i]!)) i++;
+    if (i < text.length && !BLANK.test(text[i]!)) throw new Error("a property runs into its node");
+    i = significant(text, i);
+  }
+  return i;
+}
+
+/** What ends an anchor or tag name: a blank, a line break or a flow indicator. */
+const PROPERTY_END = /[\s,[\]{}]/;
+
+/** What must follow a property (js-yaml also takes a flow indicator, the `yaml` package not). */
+const BLANK = /\s/;
 
 /** The offset of the first character at or after `at` that is not blank or part of a comment. */
 function significant(text: string, at: number): number {

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { isAlias, parseDocument } from "yaml";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
 import { MAX_NESTING } from "../../../src/0_base/util/nesting.ts";
-import { EXPANSION_ALLOWANCE, readAliases } from "../../../src/0_base/yaml/alias_expansion.ts";
+import { readAliases } from "../../../src/0_base/yaml/alias_expansion.ts";
+import { EXPANSION_ALLOWANCE } from "../../../src/0_base/yaml/alias_limits.ts";
 import { loadCarefulParser, parseCarefully } from "../../../src/0_base/yaml/yaml_source.ts";
 
 await loadCarefulParser();

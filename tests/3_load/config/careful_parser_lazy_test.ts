@@ -19,11 +19,14 @@ tools:
         matcher: { contains: hi }
 `;
 
-/** An anchor (the fast path leaves such documents to the careful parser) and an unknown key. */
+/**
+ * An anchor run into its node (`&b{`: js-yaml takes it, the careful parser decides whether it is
+ * YAML, so the fast path leaves the document to it) and an unknown key.
+ */
 const ANCHORED = `servers:
   items: &items
     command: ["deno", "run", "server.ts"]
-x-base: *items
+x-base: [&b{k: 1}, *b]
 tools:
   - name: echo
     server: items

@@ -2,14 +2,20 @@
  * Property: the fast YAML path (js-yaml plus lazy positions) reports every load error at the same
  * `file:line:col`, with the same message, as the careful parser (the `yaml` package's full
  * positions), on random valid and invalid suites in the shape people write (block YAML, `server:`
- * on every test). A trailing `x-` key holding an anchor forces the careful path on the same text.
+ * on every test). A trailing `x-` key whose anchor runs into its node (`&c{`, which the fast path
+ * leaves to the careful parser) forces the careful path on the same text.
  */
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
-import { parseCarefully, parseYaml } from "../../../src/0_base/yaml/yaml_source.ts";
+import { fastParse } from "../../../src/0_base/yaml/fast_yaml.ts";
+import {
+  loadCarefulParser,
+  parseCarefully,
+  parseYaml,
+} from "../../../src/0_base/yaml/yaml_source.ts";
 
 /** Mostly `valid` (written as people write it), sometimes one of the broken forms. */
 function field(valid: readonly string[], broken: readonly string[]): fc.Arbitrary<string> {
@@ -36,6 +42,8 @@ const testArb = fc.record({
   ),
   extraKey: field(["", "    timeout_ms: 5"], ["    unknown_key: 1", "    timeout_ms: -5"]),
   comment: fc.constantFrom("", "    # a comment", "\t# tab"),
+  /** Merge `x-base` (an anchored mapping) into the test: anchored suites take the fast path too. */
+  merge: fc.boolean(),
 });
 
 type GenTest = typeof testArb extends fc.Arbitrary<infer T> ? T : never;
@@ -48,11 +56,13 @@ function render(tests: readonly GenTest[], topExtra: string): string {
     "  other:",
     "    url: http://127.0.0.1:1/mcp",
     topExtra,
+    ...(tests.some((t) => t.merge) ? ["x-base: &base", "  timeout_ms: 5"] : []),
     "tools:",
   ];
   for (const [i, t] of tests.entries()) {
     lines.push(
       `  - name: ${t.name.replace("{i}", String(i))}`,
+      ...(t.merge ? ["    <<: *base"] : []),
       `    server: ${t.server}`,
       `    tool: ${t.tool}`,
     );
@@ -78,6 +88,18 @@ async function loadErrors(dir: string, text: string): Promise<string[]> {
   }
 }
 
+/** An ignored `x-` key the fast path leaves to the careful parser (an anchor run into its node). */
+const FORCE_CAREFUL = "x-careful: [&c{k: 1}]\n";
+
+Deno.test("the suffix the property adds makes the fast path give way", async () => {
+  await loadCarefulParser();
+  assert.equal(fastParse(`a: 1\n${FORCE_CAREFUL}`), undefined);
+  assert.deepEqual(parseYaml(`a: 1\n${FORCE_CAREFUL}`, "t.yml").value, {
+    a: 1,
+    "x-careful": [{ k: 1 }],
+  });
+});
+
 Deno.test("property: every load error has the careful parser's position and message", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-positions-" });
   const topExtra = field(["", "x-note: 5"], ["unknown_top: 1", "suites: []"]);
@@ -89,8 +111,8 @@ Deno.test("property: every load error has the careful parser's position and mess
         topExtra,
         async (t, x) => {
           const text = render(t, x);
-          // The same document plus a trailing `x-` key (ignored) whose anchor forces the careful path.
-          const careful = `${text}x-careful: &careful 1\n`;
+          // The same document plus a trailing `x-` key (ignored) that forces the careful path.
+          const careful = `${text}${FORCE_CAREFUL}`;
           const fast = await loadErrors(dir, text);
           if (fast.length > 0) failing++;
           assert.deepEqual(fast, await loadErrors(dir, careful), text);
