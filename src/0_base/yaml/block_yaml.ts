@@ -30,7 +30,7 @@ const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
 // Character codes.
 const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
 const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
-const BACKSLASH = 0x5c, DOT = 0x2e;
+const BACKSLASH = 0x5c, DOT = 0x2e, PIPE = 0x7c, PLUS = 0x2b;
 
 /** The single-character escapes of a double-quoted scalar (YAML 1.2, as js-yaml reads them). */
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -56,8 +56,9 @@ const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
 /**
  * Parse `text` if it keeps to the block subset; undefined otherwise (anchors, aliases, tags,
- * block scalars, multi-line scalars and flow collections, explicit keys, several documents,
- * duplicate or merge keys, tabs, anything invalid), which js-yaml then parses.
+ * folded block scalars, multi-line plain and quoted scalars, explicit keys, several documents,
+ * duplicate or merge keys, tabs, anything invalid), which js-yaml then parses. Literal block
+ * scalars (`|`, `|-`, `|+`) and flow collections over several lines are in the subset.
  */
 export function blockParse(text: string): FastDocument | undefined {
   if (!CAN_RESOLVE_PLAIN || text.charCodeAt(0) === 0xfeff) return undefined;
@@ -199,7 +200,7 @@ class BlockParser {
         items.push(
           colon !== undefined
             ? this.#mapping(l, at - this.starts[l]!, at, colon)
-            : this.#inlineValue(l, at, end),
+            : this.#scalarValue(l, indent, at, end),
         );
       }
       l = this.#line;
@@ -245,7 +246,7 @@ class BlockParser {
       while (valueAt < end && text.charCodeAt(valueAt) === SPACE) valueAt++;
       entries[key] = valueAt === end || text.charCodeAt(valueAt) === HASH
         ? this.#nextLinesValue(l, indent, true)
-        : this.#inlineValue(l, valueAt, end);
+        : this.#scalarValue(l, indent, valueAt, end);
       l = this.#line;
       if (l === this.#lines) break;
       const next = this.#indent(l);
@@ -276,6 +277,62 @@ class BlockParser {
       return this.#sequence(next, indent);
     }
     return null;
+  }
+
+  /**
+   * The value of an entry of a collection indented `indent` (its keys' or its dashes' column) that
+   * starts on the entry's line at `at`: a literal block scalar (`|`), else {@link #inlineValue}.
+   */
+  #scalarValue(line: number, indent: number, at: number, end: number): unknown {
+    return this.#text.charCodeAt(at) === PIPE
+      ? this.#literal(line, indent, at, end)
+      : this.#inlineValue(line, at, end);
+  }
+
+  /**
+   * A literal block scalar whose `|` is at `at` of `line`, in a collection indented `indent`, read
+   * as js-yaml reads one: its indentation is that of its first line with content (or deeper, after
+   * blank lines with more spaces), at least `indent + 1`; it ends at the first line with content
+   * indented less, or the end of the text; then it is chomped (`|` keeps one final line break,
+   * `|-` none, `|+` all). An explicit indentation (`|2`) or anything else after the indicators
+   * but a comment gives way, as does the folded style (`>`, never taken here).
+   */
+  #literal(line: number, indent: number, at: number, end: number): string {
+    const text = this.#text;
+    let i = at + 1;
+    const chomp = text.charCodeAt(i);
+    if (chomp === DASH || chomp === PLUS) i++;
+    if (i < end && text.charCodeAt(i) !== SPACE) giveWay(); // `|2`, `|x`, `|#`, `|-+`
+    while (i < end && text.charCodeAt(i) === SPACE) i++;
+    if (i < end && text.charCodeAt(i) !== HASH) giveWay();
+    let textIndent = indent + 1;
+    let detected = false;
+    let value = "";
+    let empty = 0;
+    let l = line + 1;
+    // The text always ends with a line break for js-yaml: a last line that is empty is its end.
+    const last = text.length === this.starts[this.#lines - 1] ? this.#lines - 1 : this.#lines;
+    for (; l < last; l++) {
+      const start = this.starts[l]!;
+      const lineEnd = this.#end(l);
+      let j = start;
+      while (j < lineEnd && text.charCodeAt(j) === SPACE && (!detected || j - start < textIndent)) {
+        j++;
+      }
+      if (!detected && j - start > textIndent) textIndent = j - start;
+      if (j === lineEnd) {
+        empty++;
+        continue;
+      }
+      if (j - start < textIndent) break;
+      value += "\n".repeat(detected ? 1 + empty : empty) + text.slice(j, lineEnd);
+      detected = true;
+      empty = 0;
+    }
+    if (chomp === PLUS) value += "\n".repeat(detected ? 1 + empty : empty);
+    else if (chomp !== DASH && detected) value += "\n";
+    this.#line = this.#significant(l);
+    return value;
   }
 
   /**

@@ -260,8 +260,50 @@ const multiline = fc.tuple(
   fc.constantFrom("", " ", "  ", "    "),
 ).map(([lines, indent]) => [lines[0]!, ...lines.slice(1).map((line) => indent + line)]);
 
-/** An entry's value: a scalar, a nested node (its lines), or a flow collection over lines. */
-type EntryValue = { s: string } | { n: string[] } | { m: string[] };
+/** A literal block scalar: its header, then its lines (indented two more than the entry). */
+const literal = fc.tuple(
+  fc.constantFrom(
+    "|",
+    "|",
+    "|-",
+    "|+",
+    "| # c",
+    "|-  # c",
+    "|2",
+    "|+1",
+    ">",
+    ">-",
+    "|x",
+    "|#c",
+    "|+-",
+  ),
+  fc.array(
+    fc.constantFrom(
+      "text",
+      "two words",
+      "  more indented",
+      "",
+      "",
+      "   ",
+      "      ",
+      "# not a comment",
+      "key: value",
+      "- item",
+      "x #y",
+      "'q' \"d\"",
+      "<",
+    ),
+    { maxLength: 5 },
+  ),
+).map(([header, lines]) => [header, ...lines.map((line) => line === "<" ? "-< dedented" : line)]);
+
+/** An entry's value: a scalar, a nested node (its lines), a flow collection over lines, a literal. */
+type EntryValue = { s: string } | { n: string[] } | { m: string[] } | { b: string[] };
+
+/** A literal's lines under an entry: two more spaces, a dedented one (`-<`) at the entry's column. */
+function literalLines(body: readonly string[]): string[] {
+  return body.map((line) => line.startsWith("-<") ? line.slice(3) : line === "" ? "" : `  ${line}`);
+}
 
 /** A block document built the way suites are written, with tokens from the lists above. */
 const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) => {
@@ -269,6 +311,7 @@ const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) 
     scalar.map((s) => ({ s })),
     tie("node").map((n) => ({ n })),
     multiline.map((m) => ({ m })),
+    literal.map((b) => ({ b })),
   );
   return {
     node: fc.oneof(
@@ -280,6 +323,7 @@ const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) 
         entries.flatMap(([k, value, tail, align]) => {
           if ("s" in value) return [`${k}: ${value.s}${tail}`];
           if ("m" in value) return [`${k}: ${value.m[0]}`, ...value.m.slice(1)];
+          if ("b" in value) return [`${k}: ${value.b[0]}`, ...literalLines(value.b.slice(1))];
           const aligned = align && value.n[0]?.startsWith("-");
           return [`${k}:${tail}`, ...value.n.map((line) => (aligned ? line : `  ${line}`))];
         })
@@ -291,6 +335,7 @@ const blockDocument: fc.Arbitrary<string> = fc.letrec<{ node: string[] }>((tie) 
         items.flatMap(([value, tail, compact]) => {
           if ("s" in value) return [`- ${value.s}${tail}`];
           if ("m" in value) return [`- ${value.m[0]}`, ...value.m.slice(1)];
+          if ("b" in value) return [`- ${value.b[0]}`, ...literalLines(value.b.slice(1))];
           const [first, ...rest] = value.n;
           if (compact && first !== undefined && !first.startsWith("-")) {
             return [`- ${first}`, ...rest.map((line) => `  ${line}`)];
@@ -376,6 +421,11 @@ Deno.test("blockParse() reads what js-yaml writes, in block and flow styles", ()
       { depthSize: "small" },
       fc.oneof(
         fc.string(),
+        // Several lines: js-yaml writes them as literal block scalars (`|`, `|-`, `|+`, `|2`).
+        fc.array(fc.constantFrom("a", "b c", "", "  d", "#e", "f: g", "- h"), {
+          minLength: 2,
+          maxLength: 5,
+        }).map((lines) => lines.join("\n")),
         fc.constantFrom(...SCALARS),
         fc.integer(),
         fc.double(),
@@ -439,8 +489,9 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   const outside = [
     "a: &x {b: 1}\nc: *x\n",
     "a: !!str 1\n",
-    "a: |\n  text\n",
     "a: >\n  text\n",
+    "a: |2\n   text\n",
+    "a: |\n\n   \n  text\n",
     "a: b\n  c\n",
     "a: 'b\n  c'\n",
     "a: [1\n  2]\n",
@@ -465,6 +516,11 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   ];
   for (const text of outside) assert.equal(blockParse(text), undefined, JSON.stringify(text));
   assert.deepStrictEqual(blockParse("- - a\n  - b\n- c\n")?.value, [["a", "b"], "c"]);
+  // Literal block scalars (`|`, `|-`, `|+`) are in the subset; what follows a literal is read on.
+  assert.deepStrictEqual(
+    blockParse("a: |\n  x\n\n   y\n# c\nb: |-\n  z\n\nc:\n  - |+\n    w\n\n  - v\n")?.value,
+    { a: "x\n\n y\n", b: "z", c: ["w\n\n", "v"] },
+  );
   assert.deepStrictEqual(blockParse("just a scalar\n")?.value, "just a scalar");
   assert.deepStrictEqual(blockParse("a: [1, # one\n  2,\n  ]\nb: 3\n")?.value, { a: [1, 2], b: 3 });
   assert.deepStrictEqual(blockParse("a: [x, y,]\nb: {c: 1,}\n")?.value, {
