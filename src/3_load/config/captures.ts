@@ -47,36 +47,43 @@ export function normalizeCapture(raw: unknown, pos: (name: string) => SourcePos)
 }
 
 /**
- * Replace `${name}` for each capture `name` in every string under `value` with its marker, so
- * interpolation leaves it for run time. `$${name}` (the escape) is left as written.
+ * Replace `${name}` for each capture `name` (each name `isCapture` takes) in every string under
+ * `value` with its marker, so interpolation leaves it for run time. `$${name}` (the escape) is
+ * left as written.
  * @returns the value (copied where changed) and the capture names it uses
  */
 export function deferCaptures(
   value: unknown,
-  names: ReadonlySet<string>,
+  isCapture: (name: string) => boolean,
 ): { value: unknown; uses: Set<string> } {
   const uses = new Set<string>();
-  if (names.size === 0) return { value, uses };
   const walk = (node: unknown): unknown => {
     if (typeof node === "string") {
       if (!node.includes("${")) return node;
       return node.replace(/(\$?)\$\{([^}]*)\}/g, (all, escape: string, name: string) => {
-        if (escape === "$" || !names.has(name.trim())) return all;
+        if (escape === "$" || !isCapture(name.trim())) return all;
         uses.add(name.trim());
         return captureMarker(name.trim());
       });
     }
-    if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== "object") return node;
+    // Copied only where a capture was deferred below: most of a test has none.
+    if (Array.isArray(node)) {
+      const items = node.map(walk);
+      return items.some((item, i) => item !== node[i]) ? items : node;
+    }
+    const entries = Object.entries(node);
+    const values = entries.map(([, v]) => walk(v));
+    if (values.every((v, i) => v === entries[i]![1])) return node;
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(node)) {
+    entries.forEach(([k], i) => {
       Object.defineProperty(out, k, {
-        value: walk(v),
+        value: values[i],
         enumerable: true,
         writable: true,
         configurable: true,
       });
-    }
+    });
     return out;
   };
   return { value: walk(value), uses };

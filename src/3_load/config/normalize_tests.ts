@@ -46,8 +46,8 @@ interface FileContext {
   readonly stack: VariableStack;
   readonly positionOf: PositionLookup;
   readonly resolveServer: ServerResolver;
-  /** The `capture:` names each test of the file declares. */
-  readonly declared: readonly CaptureDeclaration[];
+  /** Each `capture:` name a test of the file declares, with the line of the first test that does. */
+  readonly declared: ReadonlyMap<string, number>;
   /** The file's text can hold nothing to interpolate ({@link nothingToInterpolate}). */
   readonly plain: boolean;
 }
@@ -166,13 +166,13 @@ function interpolateTest(
 ): { item: Raw; uses: ReadonlySet<string> } | undefined {
   if (context.plain) return { item: raw as Raw, uses: NO_USES };
   const { declared, positionOf } = context;
-  const earlier = declared.length === 0 ? new Set<string>() : new Set(
-    declared.filter((d) => d.line < positionOf(at).line).flatMap((d) => d.names),
-  );
-  // The captures of a sequence's steps are its own: left for run time, set by its steps.
+  // A capture an earlier test declares is left for run time (a later one's is a variable name);
+  // so are the captures of a sequence's steps, which its steps set.
+  const line = declared.size === 0 ? 0 : positionOf(at).line;
   const local = stepCaptureNames(raw);
-  for (const name of local) earlier.add(name);
-  const deferred = deferCaptures(raw, earlier);
+  const deferred = declared.size === 0 && local.size === 0
+    ? { value: raw, uses: new Set<string>() }
+    : deferCaptures(raw, (name) => local.has(name) || (declared.get(name) ?? Infinity) < line);
   for (const name of local) deferred.uses.delete(name);
   const done = interpolateValue(deferred.value, at, context.stack, positionOf);
   out.secrets.push(...done.secrets);
@@ -334,25 +334,23 @@ export function headerBudgetWarnings(
   return warnings;
 }
 
-/** The `capture:` names one test declares, with the test's line. */
-interface CaptureDeclaration {
-  readonly line: number;
-  readonly names: readonly string[];
-}
-
-/** The `capture:` names each test of the document declares, with the test's line. */
-function captureDeclarations(document: Raw, positionOf: PositionLookup): CaptureDeclaration[] {
-  const out: CaptureDeclaration[] = [];
+/** Each `capture:` name the document's tests declare, with the line of the first test that does. */
+function captureDeclarations(document: Raw, positionOf: PositionLookup): Map<string, number> {
+  const first = new Map<string, number>();
   for (const [block] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
     items.forEach((raw, i) => {
       const capture = (raw as Raw | null)?.capture;
       if (capture === null || typeof capture !== "object") return;
-      out.push({ line: positionOf([block, i]).line, names: Object.keys(capture) });
+      const line = positionOf([block, i]).line;
+      for (const name of Object.keys(capture)) {
+        const seen = first.get(name);
+        if (seen === undefined || line < seen) first.set(name, line);
+      }
     });
   }
-  return out;
+  return first;
 }
 
 /** The selection and run fields of a test (`tags`, `skip`, `only`, `retries`, `timeout_ms`), as data. */
