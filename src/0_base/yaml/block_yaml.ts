@@ -93,6 +93,14 @@ class BlockParser {
   #depth = 0;
   /** The indentation of each content line, measured as {@link #significant} finds it. */
   readonly #indents: Int32Array;
+  /**
+   * Whether the document is one flow collection starting at column 0 (a JSON suite): its lines
+   * may then start at column 0 too, as js-yaml reads a root flow collection.
+   */
+  #rootFlow = false;
+  /** The last {@link #eol} answer, and the offset it was asked from (no line break between). */
+  #eolFrom = 0;
+  #eolAt = -1;
   /** Each plain key met, as written (up to its colon) to as stored. */
   readonly #keys = new Map<string, string>();
 
@@ -107,7 +115,11 @@ class BlockParser {
   document(): unknown {
     const first = this.#significant(0);
     if (first === this.#lines) return null;
-    const value = this.#blockNode(first, this.#indent(first));
+    const indent = this.#indent(first);
+    const c = this.#text.charCodeAt(this.starts[first]!);
+    this.#rootFlow = indent === 0 && (c === LBRACE || c === LBRACKET);
+    const value = this.#blockNode(first, indent);
+    // (A flow collection as a root key, `{a: 1}: x`, gives way: no key starts with a bracket.)
     if (this.#line !== this.#lines) giveWay();
     return value;
   }
@@ -539,10 +551,23 @@ class BlockParser {
     return [out, close + 1];
   }
 
+  /** Whether a document marker (`---` or `...`, then a blank or the line's end) starts at `at`. */
+  #marker(at: number): boolean {
+    const text = this.#text;
+    if (!text.startsWith("---", at) && !text.startsWith("...", at)) return false;
+    const after = text.charCodeAt(at + 3);
+    return Number.isNaN(after) || after === SPACE || after === LF;
+  }
+
   /** The offset of the end of the line `at` is on (its line break, or the end of the text). */
   #eol(at: number): number {
+    // Within the line last looked up the answer is the same: a one-line JSON suite asks it for
+    // every scalar of a line megabytes long.
+    if (at >= this.#eolFrom && at <= this.#eolAt) return this.#eolAt;
     const lf = this.#text.indexOf("\n", at);
-    return lf === -1 ? this.#text.length : lf;
+    this.#eolFrom = at;
+    this.#eolAt = lf === -1 ? this.#text.length : lf;
+    return this.#eolAt;
   }
 
   /**
@@ -556,7 +581,8 @@ class BlockParser {
       const c = text.charCodeAt(i);
       if (c === SPACE) i++;
       else if (c === LF) {
-        if (text.charCodeAt(++i) !== SPACE && text.charCodeAt(i) !== LF) giveWay();
+        const next = text.charCodeAt(++i);
+        if (next !== SPACE && next !== LF && !(this.#rootFlow && !this.#marker(i))) giveWay();
       } else if (c === HASH) {
         // A comment (where a flow collection expects an entry or a separator, a `#` starts one
         // even right after a `,` or a quote, as js-yaml reads it).

@@ -24,6 +24,9 @@ export interface FastDocument {
   readonly lineCount: number;
   /** Line `line` (1-based) of the text, without its line break ("" past the end). */
   line(line: number): string;
+  /** The offset in the text of a 1-based line and column, and back. */
+  offsetOf(pos: LineCol): number;
+  lineColOf(offset: number): LineCol;
 }
 
 /**
@@ -154,6 +157,8 @@ export function documentOf(
       return offset === undefined ? undefined : locate(offset);
     },
     lineCount: lineStarts.length,
+    offsetOf: ({ line, col }) => (lineStarts[line - 1] ?? text.length) + col - 1,
+    lineColOf: locate,
     line(line) {
       const start = lineStarts[line - 1];
       if (start === undefined) return "";

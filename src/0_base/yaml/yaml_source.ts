@@ -6,6 +6,7 @@ import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
 import { type FastDocument, fastParse } from "./fast_yaml.ts";
 import { blockParse } from "./block_yaml.ts";
+import { flowKeyOffset } from "./flow_key_position.ts";
 
 /** One step of a path into a YAML value: a mapping key or a sequence index. */
 export type PathSegment = string | number;
@@ -54,7 +55,7 @@ export function parseYaml(text: string, file: string): YamlSource {
           : blockScalarPosition(fast, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       } else {
-        const pos = blockKeyPosition(fast, path);
+        const pos = blockKeyPosition(fast, path) ?? flowKeyPosition(fast, text, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       }
       return exact().positionOf(path, at);
@@ -90,6 +91,25 @@ function blockKeyPosition(
     if (isEntry(line, at, key)) return { line: i + 1, col: at + 1 };
   }
   return undefined;
+}
+
+/**
+ * The position of a key of a flow mapping (a JSON suite's `"name":`), read from the text after the
+ * mapping's `{` (flow_key_position.ts); undefined where that reading is not certain.
+ */
+function flowKeyPosition(
+  fast: FastDocument,
+  text: string,
+  path: readonly PathSegment[],
+): { line: number; col: number } | undefined {
+  const key = path.at(-1);
+  if (typeof key !== "string") return undefined;
+  const parent = nodeAt(fast.value, path.slice(0, -1));
+  if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
+  const start = fast.positionOf(parent);
+  if (!start) return undefined;
+  const at = flowKeyOffset(text, fast.offsetOf(start), key);
+  return at === undefined ? undefined : fast.lineColOf(at);
 }
 
 /** Whether `line` holds `key:` at `at`, followed by a blank or the end of the line. */

@@ -445,6 +445,15 @@ Deno.test("blockParse() reads what js-yaml writes, in block and flow styles", ()
     lineWidth: fc.constantFrom(-1, 20, 80),
   });
   agreesWithJsYaml(fc.tuple(plainJson, options).map(([value, opts]) => dump(value, opts)), 1 / 4);
+  // JSON (a suite written as JSON): one root flow collection, its lines at any column.
+  const json = fc.tuple(
+    fc.oneof(fc.array(plainJson), fc.dictionary(fc.string(), plainJson)),
+    fc.constantFrom(0, 1, 2, 4),
+  );
+  agreesWithJsYaml(
+    json.map(([value, indent]) => JSON.stringify(value, null, indent) + "\n"),
+    1 / 2,
+  );
 });
 
 Deno.test("blockParse() takes the shapes suites are written in", () => {
@@ -512,6 +521,10 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
     "-\n  -\n- a\n",
     "a: [b: c]\n",
     "a: {b}\n",
+    "{\n---\n}\n",
+    "[\n...\n]\n",
+    "{a: 1}: x\n",
+    "a: {\nb: 1}\n",
     `a: ${"[".repeat(300)}${"]".repeat(300)}\n`,
   ];
   for (const text of outside) assert.equal(blockParse(text), undefined, JSON.stringify(text));

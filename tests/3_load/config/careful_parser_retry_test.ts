@@ -1,4 +1,4 @@
-/** @module A problem whose position only the careful YAML parser knows (a key in flow style), in a file the fast path parsed: loadSuite loads the parser and loads the suite again, and the error has the careful position. */
+/** @module A problem whose position only the careful YAML parser knows (a flow-style key written with a YAML escape JSON lacks, `\x75`), in a file the fast path parsed: loadSuite loads the parser and loads the suite again, and the error has the careful position. */
 
 import assert from "node:assert/strict";
 import { ConfigErrors } from "../../../src/0_base/errors/errors.ts";
@@ -9,7 +9,7 @@ const FLOW = `servers:
   items:
     command: ["deno", "run", "server.ts"]
 tools:
-  - { name: echo, server: items, tool: echo, colour: red }
+  - { name: echo, server: items, tool: echo, "colo\\x75r": red }
 `;
 
 Deno.test("a position only the careful parser knows: loaded, the suite read again, placed", async () => {
