@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { itemsServerArgv, mcptest, tempProject } from "../../_helpers/cli.ts";
 import { loadErrors, withFiles } from "../../3_load/config/_helpers.ts";
+import { loadSuite } from "../../../src/3_load/config/load_suite.ts";
 
 const SERVER = () => `servers:\n  items:\n    command: ${JSON.stringify(itemsServerArgv())}\n`;
 const create = (capture: string, expect = "") =>
@@ -48,11 +49,28 @@ Deno.test("capture: a failed capture fails its dependents with the reason", asyn
   });
 });
 
+Deno.test("capture: a name captured again further down is the first capture's for the tests between", async () => {
+  const again = create("id: result.structuredContent.id").replace("name: create", "name: again");
+  await withFiles(
+    { "s.yml": `${SERVER()}tools:\n${create("id: result.structuredContent.id")}${user}${again}` },
+    async (dir) => {
+      const suite = await loadSuite({ paths: ["s.yml"], cwd: dir });
+      const uses = suite.tests.map((t) => [t.name, t.captureUses ?? []]);
+      assert.deepEqual(uses, [["create", []], ["uses the id", ["id"]], ["again", []]]);
+    },
+  );
+});
+
 Deno.test("capture: bad captures and uses are load errors at their position", async (t) => {
   const cases: Array<[string, string, RegExp]> = [
     [
       "a use before the capture",
       `tools:\n${user}${create("id: result.structuredContent.id")}`,
+      /id/,
+    ],
+    [
+      "a use in the test that captures it (the capture is set after its call)",
+      `tools:\n  - name: self\n    tool: create_item\n    args: { name: "\${id}" }\n    capture: { id: result.structuredContent.id }\n`,
       /id/,
     ],
     [
