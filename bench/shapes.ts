@@ -2,8 +2,17 @@
 
 import { join } from "node:path";
 
-/** How the tests of a generated suite are written. */
-export type SuiteShape = "user" | "flow";
+/**
+ * How the tests of a generated suite are written: the user shape (block YAML, `server:` on each
+ * test) and the flow shape, which the run rows compare with the raw client; and, for `list`, the
+ * other ways suites are written: each test merging an anchored base (`anchors`), every other test
+ * using the capture of the one before (`captures`), a literal block scalar argument (`literal`),
+ * and the whole suite as JSON (`json`).
+ */
+export type SuiteShape = "user" | "flow" | "anchors" | "captures" | "literal" | "json";
+
+/** The shapes only `list` is measured on (their calls are the user shape's). */
+export const LIST_SHAPES = ["anchors", "captures", "literal", "json"] as const;
 
 /** The `servers:` block naming the one server `items` (stdio, the argv `server`). */
 function serversBlock(server: readonly string[]): string[] {
@@ -42,6 +51,62 @@ function flowTest(i: number): string[] {
   ];
 }
 
+/** Test `i` merging the anchored `x-base` (its server and tool). */
+function anchoredTest(i: number): string[] {
+  return [
+    "  - <<: *base",
+    `    name: echo ${i}`,
+    "    args:",
+    `      text: hello ${i}`,
+    "    expect:",
+    "      - target: result.content[0].text",
+    "        matcher:",
+    `          contains: hello ${i}`,
+  ];
+}
+
+/** Test `i`: an odd one captures what it echoes, the even one after echoes that capture. */
+function captureTest(i: number): string[] {
+  const text = i % 2 === 1 ? `hello ${i}` : `\${c${i - 1}}`;
+  return [
+    `  - name: echo ${i}`,
+    "    server: items",
+    "    tool: echo",
+    "    args:",
+    `      text: "${text}"`,
+    ...(i % 2 === 1 ? ["    capture:", `      c${i}: result.content[0].text`] : []),
+    "    expect:",
+    "      - target: result.content[0].text",
+    "        matcher:",
+    `          contains: hello ${i % 2 === 1 ? i : i - 1}`,
+  ];
+}
+
+/** Test `i` with its argument as a literal block scalar. */
+function literalTest(i: number): string[] {
+  return [
+    `  - name: echo ${i}`,
+    "    server: items",
+    "    tool: echo",
+    "    args:",
+    "      text: |-",
+    `        hello ${i}`,
+    "    expect:",
+    "      - target: result.content[0].text",
+    "        matcher:",
+    `          contains: hello ${i}`,
+  ];
+}
+
+/** The test lines of `shape`. */
+const TESTS: Readonly<Record<Exclude<SuiteShape, "json">, (i: number) => string[]>> = {
+  user: userTest,
+  flow: flowTest,
+  anchors: anchoredTest,
+  captures: captureTest,
+  literal: literalTest,
+};
+
 /** Tests `from`..`to` (inclusive) of `shape` against `server`, as one YAML file's text. */
 export function shapeText(
   server: readonly string[],
@@ -49,9 +114,27 @@ export function shapeText(
   from: number,
   to: number,
 ): string {
-  const lines = [...serversBlock(server), "tools:"];
-  for (let i = from; i <= to; i++) lines.push(...(shape === "user" ? userTest(i) : flowTest(i)));
+  if (shape === "json") return jsonText(server, from, to);
+  const base = shape === "anchors" ? ["x-base: &base", "  server: items", "  tool: echo"] : [];
+  const lines = [...serversBlock(server), ...base, "tools:"];
+  for (let i = from; i <= to; i++) lines.push(...TESTS[shape](i));
   return lines.join("\n") + "\n";
+}
+
+/** The user shape's suite written as JSON (two-space indentation, as a script writes it). */
+function jsonText(server: readonly string[], from: number, to: number): string {
+  const tools = [];
+  for (let i = from; i <= to; i++) {
+    tools.push({
+      name: `echo ${i}`,
+      server: "items",
+      tool: "echo",
+      args: { text: `hello ${i}` },
+      expect: [{ target: "result.content[0].text", matcher: { "contains-all": [`hello ${i}`] } }],
+    });
+  }
+  const servers = { items: { command: server, protocol_version: "2025-11-25" } };
+  return JSON.stringify({ servers, tools }, null, 2) + "\n";
 }
 
 /** A suite on disk: the paths to run and the config that declares the server (if separate). */
@@ -79,6 +162,8 @@ export async function writeShape(
     await Deno.writeTextFile(file, shapeText(server, shape, 1, count));
     return { paths: [file] };
   }
+  // Split over files: a file per slice, the server in the config (no anchor or JSON document).
+  if (shape === "json" || shape === "anchors") throw new Error(`${shape} is written as one file`);
   const config = join(out, "mcptest.yml");
   await Deno.writeTextFile(config, serversBlock(server).join("\n") + "\n");
   const per = Math.ceil(count / files);
@@ -87,7 +172,7 @@ export async function writeShape(
     const to = Math.min(count, from + per - 1);
     if (from > to) break;
     const lines = ["tools:"];
-    for (let i = from; i <= to; i++) lines.push(...(shape === "user" ? userTest(i) : flowTest(i)));
+    for (let i = from; i <= to; i++) lines.push(...TESTS[shape](i));
     const name = `suite-${String(f).padStart(3, "0")}.yml`;
     await Deno.writeTextFile(join(out, "tests", name), lines.join("\n") + "\n");
   }

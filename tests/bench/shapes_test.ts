@@ -8,7 +8,16 @@ const SERVER = ["deno", "run", "server.ts"];
 Deno.test("the bench's suite shapes load with every test, each naming the one server", async () => {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-shapes-" });
   try {
-    for (const [shape, files] of [["user", 1], ["flow", 1], ["user", 7]] as const) {
+    const shapes = [
+      ["user", 1],
+      ["flow", 1],
+      ["user", 7],
+      ["anchors", 1],
+      ["captures", 1],
+      ["literal", 1],
+      ["json", 1],
+    ] as const;
+    for (const [shape, files] of shapes) {
       const suite = await writeShape(dir, SERVER, shape, 30, files);
       const loaded = await loadSuite({
         paths: suite.paths,
@@ -19,6 +28,16 @@ Deno.test("the bench's suite shapes load with every test, each naming the one se
       assert.equal(loaded.tests.length, 30, `${shape} over ${files}`);
       assert.deepEqual(new Set(loaded.tests.map((t) => t.name)).size, 30);
       assert.equal(new Set(loaded.tests.map((t) => t.serverKey)).size, 1, `${shape} one server`);
+      // The user shape's calls: echo "hello <i>" (in `captures`, every other one the capture of
+      // the test before it, which echoed that).
+      loaded.tests.forEach((t, i) => {
+        if (shape === "captures" && i % 2 === 1) {
+          assert.deepEqual(t.captureUses, [`c${i}`], `${shape} ${i}`);
+        } else {
+          const call = { kind: "tool", tool: "echo", args: { text: `hello ${i + 1}` } };
+          assert.deepEqual(t.call, call, `${shape} ${i}`);
+        }
+      });
       if (shape === "user") {
         const text = await Deno.readTextFile(
           `${suite.paths[0]}${files === 1 ? "" : "/suite-000.yml"}`,
