@@ -2,6 +2,7 @@
 
 import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { parseTarget, rootProblem } from "../../1_matchers/target_path.ts";
+import { setOwn } from "./interpolate.ts";
 import { VARIABLE_NAME } from "./variable_stack.ts";
 
 /** The marker a capture use becomes at load: no `$`, so interpolation leaves it alone. */
@@ -69,22 +70,26 @@ export function deferCaptures(
     if (node === null || typeof node !== "object") return node;
     // Copied only where a capture was deferred below: most of a test has none.
     if (Array.isArray(node)) {
-      const items = node.map(walk);
-      return items.some((item, i) => item !== node[i]) ? items : node;
+      let items: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        const next = walk(node[i]);
+        if (next !== node[i]) items ??= node.slice(0, i);
+        items?.push(next);
+      }
+      return items ?? node;
     }
-    const entries = Object.entries(node);
-    const values = entries.map(([, v]) => walk(v));
-    if (values.every((v, i) => v === entries[i]![1])) return node;
-    const out: Record<string, unknown> = {};
-    entries.forEach(([k], i) => {
-      Object.defineProperty(out, k, {
-        value: values[i],
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    });
-    return out;
+    const record = node as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    const keys = Object.keys(record);
+    for (let i = 0; i < keys.length; i++) {
+      const next = walk(record[keys[i]!]);
+      if (next !== record[keys[i]!] && !out) {
+        out = {};
+        for (let j = 0; j < i; j++) setOwn(out, keys[j]!, record[keys[j]!]);
+      }
+      if (out) setOwn(out, keys[i]!, next);
+    }
+    return out ?? node;
   };
   return { value: walk(value), uses };
 }

@@ -158,7 +158,7 @@ function copyUpTo(
 }
 
 /** `out[key] = value` as an own property, even for `__proto__` (which would set the prototype). */
-function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
+export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
