@@ -51,6 +51,16 @@ function flowTest(i: number): string[] {
   ];
 }
 
+/** A test's one expectation, in block style: the echoed text contains `text`. */
+function expectContains(text: string): string[] {
+  return [
+    "    expect:",
+    "      - target: result.content[0].text",
+    "        matcher:",
+    `          contains: ${text}`,
+  ];
+}
+
 /** Test `i` merging the anchored `x-base` (its server and tool). */
 function anchoredTest(i: number): string[] {
   return [
@@ -58,10 +68,7 @@ function anchoredTest(i: number): string[] {
     `    name: echo ${i}`,
     "    args:",
     `      text: hello ${i}`,
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    `          contains: hello ${i}`,
+    ...expectContains(`hello ${i}`),
   ];
 }
 
@@ -75,10 +82,7 @@ function captureTest(i: number): string[] {
     "    args:",
     `      text: "${text}"`,
     ...(i % 2 === 1 ? ["    capture:", `      c${i}: result.content[0].text`] : []),
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    `          contains: hello ${i % 2 === 1 ? i : i - 1}`,
+    ...expectContains(`hello ${i % 2 === 1 ? i : i - 1}`),
   ];
 }
 
@@ -91,10 +95,7 @@ function literalTest(i: number): string[] {
     "    args:",
     "      text: |-",
     `        hello ${i}`,
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    `          contains: hello ${i}`,
+    ...expectContains(`hello ${i}`),
   ];
 }
 
