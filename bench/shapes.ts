@@ -25,13 +25,15 @@ function serversBlock(server: readonly string[]): string[] {
   ];
 }
 
+/** The first lines of test `i` in block style: its name, `server:`, the echo tool, `args:`. */
+function testHead(i: number): string[] {
+  return [`  - name: echo ${i}`, "    server: items", "    tool: echo", "    args:"];
+}
+
 /** Test `i` in the user shape: block YAML, `server:` on the test, one expectation. */
 function userTest(i: number): string[] {
   return [
-    `  - name: echo ${i}`,
-    "    server: items",
-    "    tool: echo",
-    "    args:",
+    ...testHead(i),
     `      text: hello ${i}`,
     "    expect:",
     "      - target: result.content[0].text",
@@ -76,10 +78,7 @@ function anchoredTest(i: number): string[] {
 function captureTest(i: number): string[] {
   const text = i % 2 === 1 ? `hello ${i}` : `\${c${i - 1}}`;
   return [
-    `  - name: echo ${i}`,
-    "    server: items",
-    "    tool: echo",
-    "    args:",
+    ...testHead(i),
     `      text: "${text}"`,
     ...(i % 2 === 1 ? ["    capture:", `      c${i}: result.content[0].text`] : []),
     ...expectContains(`hello ${i % 2 === 1 ? i : i - 1}`),
@@ -89,10 +88,7 @@ function captureTest(i: number): string[] {
 /** Test `i` with its argument as a literal block scalar. */
 function literalTest(i: number): string[] {
   return [
-    `  - name: echo ${i}`,
-    "    server: items",
-    "    tool: echo",
-    "    args:",
+    ...testHead(i),
     "      text: |-",
     `        hello ${i}`,
     ...expectContains(`hello ${i}`),

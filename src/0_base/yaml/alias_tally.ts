@@ -13,8 +13,7 @@ export class AliasTally {
   readonly #sums: number[] = [];
   readonly #depths: number[] = [];
   /** Each mapping and sequence closed: its expanded size and nesting (what an alias of it adds). */
-  readonly #sizes = new Map<object, number>();
-  readonly #nests = new Map<object, number>();
+  readonly #extents = new Map<object, { size: number; depth: number }>();
   #own = 0;
   #cycle = false;
   #total = 0;
@@ -32,19 +31,13 @@ export class AliasTally {
     let depth = 1 + this.#depths.pop()!;
     const object = result !== null && typeof result === "object" ? result : undefined;
     if (kind === null && object) {
-      const known = this.#sizes.get(object);
+      const known = this.#extents.get(object);
       // An alias of a mapping or sequence not closed yet: the node that holds the alias.
       if (known === undefined) this.#cycle = true;
-      else {
-        size = known;
-        depth = this.#nests.get(object)!;
-      }
+      else ({ size, depth } = known);
     } else {
       this.#own++;
-      if (object) {
-        this.#sizes.set(object, size);
-        this.#nests.set(object, depth);
-      }
+      if (object) this.#extents.set(object, { size, depth });
     }
     const last = this.#sums.length - 1;
     if (last < 0) {

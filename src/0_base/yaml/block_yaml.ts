@@ -30,7 +30,7 @@ const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
 // Character codes.
 const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
 const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
-const BACKSLASH = 0x5c, DOT = 0x2e, PIPE = 0x7c, PLUS = 0x2b;
+const BACKSLASH = 0x5c, PIPE = 0x7c, PLUS = 0x2b;
 
 /** The single-character escapes of a double-quoted scalar (YAML 1.2, as js-yaml reads them). */
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -148,13 +148,7 @@ class BlockParser {
       while (i < end && text.charCodeAt(i) === SPACE) i++;
       if (i === end || text.charCodeAt(i) === HASH) continue;
       this.#indents[l] = i - start;
-      if (i === start) {
-        const c = text.charCodeAt(i);
-        if ((c === DASH || c === DOT) && text.startsWith(c === DASH ? "---" : "...", i)) {
-          const after = text.charCodeAt(i + 3);
-          if (i + 3 >= end || after === SPACE) giveWay();
-        }
-      }
+      if (i === start && this.#marker(i)) giveWay();
       return l;
     }
     return this.#lines;

@@ -4,7 +4,7 @@ import { importLater } from "../util/import_later.ts";
 import { lazyModule } from "../util/lazy_module.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../errors/errors.ts";
 import { MAX_NESTING, yamlNestingOverflow } from "../util/nesting.ts";
-import { type FastDocument, fastParse } from "./fast_yaml.ts";
+import { type FastDocument, fastParse, type LineCol } from "./fast_yaml.ts";
 import { blockParse } from "./block_yaml.ts";
 import { flowKeyOffset } from "./flow_key_position.ts";
 
@@ -55,7 +55,7 @@ export function parseYaml(text: string, file: string): YamlSource {
           : blockScalarPosition(fast, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       } else {
-        const pos = blockKeyPosition(fast, path) ?? flowKeyPosition(fast, text, path);
+        const pos = keyPosition(fast, text, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       }
       return exact().positionOf(path, at);
@@ -63,21 +63,43 @@ export function parseYaml(text: string, file: string): YamlSource {
   };
 }
 
-/**
- * The position of a block-mapping key (`name:` at the start of a line, at the mapping's
- * indentation), found from the mapping's start; undefined for anything else (flow style, quoted
- * keys), which the careful parser then answers.
- */
-function blockKeyPosition(
-  fast: FastDocument,
-  path: readonly PathSegment[],
-): { line: number; col: number } | undefined {
+/** The mapping a key path ends in: the key, where the mapping starts, and whether it is in flow style. */
+interface KeyedMapping {
+  readonly key: string;
+  readonly start: LineCol;
+  readonly flow: boolean;
+}
+
+function keyedMapping(fast: FastDocument, path: readonly PathSegment[]): KeyedMapping | undefined {
   const key = path.at(-1);
-  if (typeof key !== "string" || !/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
+  if (typeof key !== "string") return undefined;
   const parent = nodeAt(fast.value, path.slice(0, -1));
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
   const start = fast.positionOf(parent);
   if (!start) return undefined;
+  return { key, start, flow: fast.line(start.line)[start.col - 1] === "{" };
+}
+
+/**
+ * The position of the key a path ends in, read from the text: in a block mapping, `name:` at the
+ * start of a line at the mapping's indentation; in a flow mapping (a JSON suite's `"name":`), the
+ * key read after its `{` (flow_key_position.ts). Undefined where that reading is not certain
+ * (quoted block keys, keys it cannot decode), which the careful parser then answers.
+ */
+function keyPosition(
+  fast: FastDocument,
+  text: string,
+  path: readonly PathSegment[],
+): LineCol | undefined {
+  const mapping = keyedMapping(fast, path);
+  if (!mapping?.flow) return mapping && blockKeyPosition(fast, mapping);
+  const at = flowKeyOffset(text, fast.offsetOf(mapping.start), mapping.key);
+  return at === undefined ? undefined : fast.lineColOf(at);
+}
+
+/** The position of a plain `key:` of a block mapping, found from the mapping's start. */
+function blockKeyPosition(fast: FastDocument, { key, start }: KeyedMapping): LineCol | undefined {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) return undefined;
   for (let i = start.line - 1; i < fast.lineCount; i++) {
     const line = fast.line(i + 1);
     const at = start.col - 1;
@@ -91,25 +113,6 @@ function blockKeyPosition(
     if (isEntry(line, at, key)) return { line: i + 1, col: at + 1 };
   }
   return undefined;
-}
-
-/**
- * The position of a key of a flow mapping (a JSON suite's `"name":`), read from the text after the
- * mapping's `{` (flow_key_position.ts); undefined where that reading is not certain.
- */
-function flowKeyPosition(
-  fast: FastDocument,
-  text: string,
-  path: readonly PathSegment[],
-): { line: number; col: number } | undefined {
-  const key = path.at(-1);
-  if (typeof key !== "string") return undefined;
-  const parent = nodeAt(fast.value, path.slice(0, -1));
-  if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return undefined;
-  const start = fast.positionOf(parent);
-  if (!start) return undefined;
-  const at = flowKeyOffset(text, fast.offsetOf(start), key);
-  return at === undefined ? undefined : fast.lineColOf(at);
 }
 
 /** Whether `line` holds `key:` at `at`, followed by a blank or the end of the line. */
@@ -134,7 +137,8 @@ function blockScalarPosition(
   fast: FastDocument,
   path: readonly PathSegment[],
 ): { line: number; col: number } | undefined {
-  const key = blockKeyPosition(fast, path);
+  const mapping = keyedMapping(fast, path);
+  const key = mapping && !mapping.flow ? blockKeyPosition(fast, mapping) : undefined;
   if (!key) return undefined;
   const line = fast.line(key.line);
   let i = line.indexOf(":", key.col - 1 + String(path.at(-1)).length) + 1;

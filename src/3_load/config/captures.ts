@@ -2,7 +2,7 @@
 
 import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { parseTarget, rootProblem } from "../../1_matchers/target_path.ts";
-import { setOwn } from "./interpolate.ts";
+import { copyUpTo, setOwn } from "./interpolate.ts";
 import { VARIABLE_NAME } from "./variable_stack.ts";
 
 /** The marker a capture use becomes at load: no `$`, so interpolation leaves it alone. */
@@ -83,10 +83,7 @@ export function deferCaptures(
     const keys = Object.keys(record);
     for (let i = 0; i < keys.length; i++) {
       const next = walk(record[keys[i]!]);
-      if (next !== record[keys[i]!] && !out) {
-        out = {};
-        for (let j = 0; j < i; j++) setOwn(out, keys[j]!, record[keys[j]!]);
-      }
+      if (next !== record[keys[i]!]) out ??= copyUpTo(record, keys, i);
       if (out) setOwn(out, keys[i]!, next);
     }
     return out ?? node;

@@ -147,7 +147,7 @@ class InterpolationPass {
 }
 
 /** A copy of the first `n` entries of `source` (in `keys` order). */
-function copyUpTo(
+export function copyUpTo(
   source: Record<string, unknown>,
   keys: readonly string[],
   n: number,
