@@ -1,5 +1,7 @@
 /** @module The one escaping module for foreign text: terminal and CI safety, XML/HTML, Markdown, JSON. */
 
+import { setOwn } from "./set_own.ts";
+
 // ---------------------------------------------------------------------------------------------
 // Terminal and CI safety.
 // ---------------------------------------------------------------------------------------------
@@ -123,23 +125,13 @@ export function escapeStrings<T>(value: T): T {
       const escaped = escapeStrings(item);
       if (copy === undefined && escaped !== item) {
         copy = {};
-        for (let j = 0; j < i; j++) ownValue(copy, keys[j]!, record[keys[j]!]);
+        for (let j = 0; j < i; j++) setOwn(copy, keys[j]!, record[keys[j]!]);
       }
-      if (copy !== undefined) ownValue(copy, keys[i]!, escaped);
+      if (copy !== undefined) setOwn(copy, keys[i]!, escaped);
     }
     return (copy ?? value) as T;
   }
   return value;
-}
-
-/** Set `key` as an own property (a `__proto__` key stays a key, as JSON.parse made it). */
-function ownValue(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /** Raw DEL, C1 and the JavaScript line separators, which `JSON.stringify` leaves as they are. */

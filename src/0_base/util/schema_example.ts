@@ -4,6 +4,8 @@
  * elicitation's requested schema with it (`fill_from_schema:`).
  */
 
+import { setOwn } from "./set_own.ts";
+
 type Schema = Readonly<Record<string, unknown>>;
 
 const STRING_FORMATS: Readonly<Record<string, string>> = {
@@ -83,12 +85,7 @@ export function objectExample(
   for (const name of required) if (!names.includes(name)) names.push(name);
   const out: Record<string, unknown> = {};
   for (const name of names) {
-    Object.defineProperty(out, name, {
-      value: exampleFor(properties[name], depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, name, exampleFor(properties[name], depth + 1));
   }
   return out;
 }

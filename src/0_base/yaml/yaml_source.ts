@@ -35,9 +35,13 @@ export interface YamlSource {
  * @throws {ConfigErrors} one error per syntax problem, each at `file:line:col`
  */
 export function parseYaml(text: string, file: string): YamlSource {
+  // A CRLF line end is a line break as LF is (both parsers read either as "\n" in a value): the
+  // fast paths read the text with LF ends, whose lines and columns are the same. A file saved on
+  // Windows then loads as fast as any other (a lone CR still gives way).
+  const lf = text.includes("\r\n") ? text.replaceAll("\r\n", "\n") : text;
   // The fast parse stops near the nesting limit; the careful path then checks the limit first.
   // The block subset parser first (most suites keep to it), then js-yaml.
-  const fast = blockParse(text) ?? fastParse(text);
+  const fast = blockParse(lf) ?? fastParse(lf);
   if (!fast) return parseCarefully(text, file);
   // The careful parser runs only when a position it alone knows is asked for: a key, a scalar,
   // or anything on an error path. Loading a valid suite never needs it.
@@ -55,7 +59,7 @@ export function parseYaml(text: string, file: string): YamlSource {
           : blockScalarPosition(fast, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       } else {
-        const pos = keyPosition(fast, text, path);
+        const pos = keyPosition(fast, lf, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       }
       return exact().positionOf(path, at);

@@ -2,7 +2,8 @@
 
 import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { parseTarget, rootProblem } from "../../1_matchers/target_path.ts";
-import { copyUpTo, setOwn } from "./interpolate.ts";
+import { setOwn } from "../../0_base/util/set_own.ts";
+import { copyUpTo } from "./interpolate.ts";
 import { VARIABLE_NAME } from "./variable_stack.ts";
 
 /** The marker a capture use becomes at load: no `$`, so interpolation leaves it alone. */

@@ -1,6 +1,7 @@
 /** @module Interpolate `${name}` in every string of a YAML value and resolve `<key>_Env` secrets. */
 
 import { ConfigError } from "../../0_base/errors/errors.ts";
+import { setOwn } from "../../0_base/util/set_own.ts";
 import { VARIABLE_NAME, type VariableStack } from "./variable_stack.ts";
 import type { PathSegment, PositionLookup } from "../../0_base/yaml/yaml_source.ts";
 
@@ -155,11 +156,6 @@ export function copyUpTo(
   const copy: Record<string, unknown> = {};
   for (let j = 0; j < n; j++) setOwn(copy, keys[j]!, source[keys[j]!]);
   return copy;
-}
-
-/** `out[key] = value` as an own property, even for `__proto__` (which would set the prototype). */
-export function setOwn(out: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function resolveSecret(

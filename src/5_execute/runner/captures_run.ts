@@ -3,6 +3,7 @@
 import { CAPTURE_MARKER } from "../../3_load/config/captures.ts";
 import type { Call, TestCase } from "../../3_load/config/types.ts";
 import { ConfigErrors } from "../../0_base/errors/errors.ts";
+import { setOwn } from "../../0_base/util/set_own.ts";
 import { parseTarget, resolveTarget } from "../../1_matchers/target_path.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import { type PreparedTest, prepareTests } from "./prepare.ts";
@@ -110,12 +111,7 @@ export function substitute(node: unknown, values: ReadonlyMap<string, unknown>):
   if (node === null || typeof node !== "object") return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
-    Object.defineProperty(out, k, {
-      value: substitute(v, values),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, k, substitute(v, values));
   }
   return out;
 }

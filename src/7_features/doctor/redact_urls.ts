@@ -1,6 +1,7 @@
 /** @module URL credentials out of every doctor output: userinfo and query values of each server URL. */
 
 import { redactUrlsInText } from "../../0_base/util/redact_url.ts";
+import { setOwn } from "../../0_base/util/set_own.ts";
 import type { ServerSpec } from "../../3_load/config/types.ts";
 
 /** Query values shorter than this are not treated as secrets in free text (`v=1`, `debug=true`). */
@@ -55,12 +56,7 @@ export function redactUrls<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((item) => redactUrls(item, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    Object.defineProperty(out, key, {
-      value: redactUrls(child, depth + 1),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, key, redactUrls(child, depth + 1));
   }
   return out as T;
 }

@@ -13,6 +13,7 @@
  */
 
 import { Document, Scalar, visit } from "yaml";
+import { setOwn } from "../../0_base/util/set_own.ts";
 
 /** Characters that never appear raw in a written file (a line feed only as YAML's own line break). */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
@@ -43,7 +44,7 @@ export function withoutSpecialKeys(value: unknown, depth = 0): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
     if (isSpecialKey(key)) continue;
-    define(out, key, withoutSpecialKeys(child, depth + 1));
+    setOwn(out, key, withoutSpecialKeys(child, depth + 1));
   }
   return out;
 }
@@ -98,11 +99,7 @@ export function escapeVariables(value: unknown, depth = 0): unknown {
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   for (const [key, child] of Object.entries(value)) {
-    define(out, key, escapeVariables(child, depth + 1));
+    setOwn(out, key, escapeVariables(child, depth + 1));
   }
   return out;
-}
-
-function define(out: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }

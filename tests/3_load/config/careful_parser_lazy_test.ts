@@ -19,6 +19,25 @@ tools:
         matcher: { contains: hi }
 `;
 
+/** VALID as a pretty-printed JSON suite. */
+const JSON_SUITE = `{
+  "servers": {
+    "items": {
+      "command": ["deno", "run", "server.ts"]
+    }
+  },
+  "tools": [
+    {
+      "name": "echo",
+      "server": "items",
+      "tool": "echo",
+      "args": { "text": "hi" },
+      "expect": [{ "target": "result.content[0].text", "matcher": { "contains": "hi" } }]
+    }
+  ]
+}
+`;
+
 /**
  * An anchor run into its node (`&b{`: js-yaml takes it, the careful parser decides whether it is
  * YAML, so the fast path leaves the document to it) and an unknown key.
@@ -49,9 +68,31 @@ Deno.test("the careful YAML parser is loaded only when a suite needs it", async 
   try {
     await Deno.writeTextFile(`${dir}/valid.yml`, VALID);
     await Deno.writeTextFile(`${dir}/anchored.yml`, ANCHORED);
+    await Deno.writeTextFile(`${dir}/windows.yml`, VALID.replaceAll("\n", "\r\n"));
+    await Deno.writeTextFile(`${dir}/windows.json`, JSON_SUITE.replaceAll("\n", "\r\n"));
     await t.step("a valid suite loads on the fast path alone", async () => {
       const suite = await loadSuite({ paths: [`${dir}/valid.yml`], cwd: dir });
       assert.equal(suite.tests.length, 1);
+      assert.equal(carefulParserLoaded(), false);
+    });
+    await t.step("so does one saved with CRLF line ends, at the same positions", async () => {
+      const [lf, crlf] = await Promise.all(
+        ["valid.yml", "windows.yml"].map((file) =>
+          loadSuite({ paths: [`${dir}/${file}`], cwd: dir })
+        ),
+      );
+      assert.equal(carefulParserLoaded(), false);
+      const where = (t: { pos: object; assertions: readonly { pos: object }[] }) => [
+        t.pos,
+        t.assertions.map((a) => a.pos),
+      ];
+      assert.deepEqual(
+        JSON.stringify(crlf!.tests.map(where)),
+        JSON.stringify(lf!.tests.map(where)).replaceAll("valid.yml", "windows.yml"),
+      );
+      // A JSON suite's keys are found in flow style, in the same text the fast path read.
+      const json = await loadSuite({ paths: [`${dir}/windows.json`], cwd: dir });
+      assert.deepEqual(json.tests.map((t) => t.pos), [{ file: "windows.json", line: 8, col: 5 }]);
       assert.equal(carefulParserLoaded(), false);
     });
     await t.step("before it is loaded, a careful parse says so", () => {

@@ -88,6 +88,9 @@ async function loadErrors(dir: string, text: string): Promise<string[]> {
   }
 }
 
+/** How lines end: as on Unix, or as a file saved on Windows has them. */
+const LINE_END = fc.constantFrom("\n", "\r\n");
+
 /** An ignored `x-` key the fast path leaves to the careful parser (an anchor run into its node). */
 const FORCE_CAREFUL = "x-careful: [&c{k: 1}]\n";
 
@@ -109,10 +112,11 @@ Deno.test("property: every load error has the careful parser's position and mess
       fc.asyncProperty(
         fc.array(testArb, { minLength: 1, maxLength: 6 }),
         topExtra,
-        async (t, x) => {
-          const text = render(t, x);
+        LINE_END,
+        async (t, x, eol) => {
+          const text = render(t, x).replaceAll("\n", eol);
           // The same document plus a trailing `x-` key (ignored) that forces the careful path.
-          const careful = `${text}${FORCE_CAREFUL}`;
+          const careful = `${text}${FORCE_CAREFUL.replaceAll("\n", eol)}`;
           const fast = await loadErrors(dir, text);
           if (fast.length > 0) failing++;
           assert.deepEqual(fast, await loadErrors(dir, careful), text);
@@ -129,8 +133,8 @@ Deno.test("property: every load error has the careful parser's position and mess
 
 Deno.test("property: parseYaml() answers every key and value path as parseCarefully() does", () => {
   fc.assert(
-    fc.property(fc.array(testArb, { minLength: 1, maxLength: 4 }), (t) => {
-      const text = render(t, "");
+    fc.property(fc.array(testArb, { minLength: 1, maxLength: 4 }), LINE_END, (t, eol) => {
+      const text = render(t, "").replaceAll("\n", eol);
       let careful;
       try {
         careful = parseCarefully(text, "s.yml");
