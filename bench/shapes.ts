@@ -7,12 +7,12 @@ import { join } from "node:path";
  * test) and the flow shape, which the run rows compare with the raw client; and, for `list`, the
  * other ways suites are written: each test merging an anchored base (`anchors`), every other test
  * using the capture of the one before (`captures`), a literal block scalar argument (`literal`),
- * and the whole suite as JSON (`json`).
+ * the whole suite as JSON (`json`), and the user shape saved with Windows line ends (`crlf`).
  */
-export type SuiteShape = "user" | "flow" | "anchors" | "captures" | "literal" | "json";
+export type SuiteShape = "user" | "flow" | "anchors" | "captures" | "literal" | "json" | "crlf";
 
 /** The shapes only `list` is measured on (their calls are the user shape's). */
-export const LIST_SHAPES = ["anchors", "captures", "literal", "json"] as const;
+export const LIST_SHAPES = ["anchors", "captures", "literal", "json", "crlf"] as const;
 
 /** The `servers:` block naming the one server `items` (stdio, the argv `server`). */
 function serversBlock(server: readonly string[]): string[] {
@@ -96,7 +96,7 @@ function literalTest(i: number): string[] {
 }
 
 /** The test lines of `shape`. */
-const TESTS: Readonly<Record<Exclude<SuiteShape, "json">, (i: number) => string[]>> = {
+const TESTS: Readonly<Record<Exclude<SuiteShape, "json" | "crlf">, (i: number) => string[]>> = {
   user: userTest,
   flow: flowTest,
   anchors: anchoredTest,
@@ -112,6 +112,7 @@ export function shapeText(
   to: number,
 ): string {
   if (shape === "json") return jsonText(server, from, to);
+  if (shape === "crlf") return shapeText(server, "user", from, to).replaceAll("\n", "\r\n");
   const base = shape === "anchors" ? ["x-base: &base", "  server: items", "  tool: echo"] : [];
   const lines = [...serversBlock(server), ...base, "tools:"];
   for (let i = from; i <= to; i++) lines.push(...TESTS[shape](i));
@@ -160,7 +161,9 @@ export async function writeShape(
     return { paths: [file] };
   }
   // Split over files: a file per slice, the server in the config (no anchor or JSON document).
-  if (shape === "json" || shape === "anchors") throw new Error(`${shape} is written as one file`);
+  if (shape === "json" || shape === "anchors" || shape === "crlf") {
+    throw new Error(`${shape} is written as one file`);
+  }
   const config = join(out, "mcptest.yml");
   await Deno.writeTextFile(config, serversBlock(server).join("\n") + "\n");
   const per = Math.ceil(count / files);

@@ -16,6 +16,7 @@ Deno.test("the bench's suite shapes load with every test, each naming the one se
       ["captures", 1],
       ["literal", 1],
       ["json", 1],
+      ["crlf", 1],
     ] as const;
     for (const [shape, files] of shapes) {
       const suite = await writeShape(dir, SERVER, shape, 30, files);
@@ -38,6 +39,10 @@ Deno.test("the bench's suite shapes load with every test, each naming the one se
           assert.deepEqual(t.call, call, `${shape} ${i}`);
         }
       });
+      if (shape === "crlf") {
+        const text = await Deno.readTextFile(suite.paths[0]!);
+        assert.equal(text.split("\r\n").length, text.split("\n").length, "every line ends CRLF");
+      }
       if (shape === "user") {
         const text = await Deno.readTextFile(
           `${suite.paths[0]}${files === 1 ? "" : "/suite-000.yml"}`,

@@ -7,8 +7,12 @@ import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import { hmacHex } from "./secret.ts";
 
-/** Bumped when the key material or the store layout changes: old entries are never read again (3: packs). */
-export const CACHE_FORMAT = 4;
+/**
+ * Bumped when the key material or the store layout changes: old entries are never read again (3:
+ * packs; 5: the test as its JSON text, the key over the replay prefix after the test, the entry's
+ * MAC over its result as stored).
+ */
+export const CACHE_FORMAT = 5;
 
 /** Everything a cached result depends on. */
 export interface KeyInputs {
@@ -35,12 +39,15 @@ export interface KeyInputs {
 export const EMPTY_PREFIX = "";
 
 /**
- * The canonical JSON of a test as its key sees it: everything but its position in the suite (which
- * does not change its outcome). Computed once per test: the prefix chain and the key both use it.
+ * The JSON text of a test as its key sees it: everything but its position in the suite (which
+ * does not change its outcome). The loader builds a test the same way from the same input, so an
+ * unchanged test gives the same text; a test written another way (keys reordered) is another text,
+ * which costs one miss, never a wrong hit. Computed once per test: it enters the key through the
+ * replay prefix after the test ({@link prefixStep}).
  */
 export function testText(test: TestCase): string {
   const { order: _order, ...rest } = test;
-  return canonicalJson(rest);
+  return JSON.stringify(rest);
 }
 
 /** The replay prefix after a test (`text`: its {@link testText}): a hash chain, so keying 50,000 tests stays linear. */
@@ -53,20 +60,28 @@ export async function secretsHash(secrets: readonly string[]): Promise<string> {
   return await sha256(canonicalJson([...new Set(secrets)].sort()));
 }
 
-/**
- * The cache key of one test: hex HMAC-SHA256, under the machine's cache secret (./secret.ts), of
- * the canonical JSON of {@link KeyInputs} (the test as its {@link testText}, `text` when already
- * computed); without the secret nobody can compute where an entry goes.
- */
-export function cacheKey(inputs: KeyInputs, secret: string, text?: string): string {
-  const context = canonicalJson({
+/** The inputs every test of one server shares: all of {@link KeyInputs} but the test and its prefix. */
+export type KeyContext = Omit<KeyInputs, "test" | "prefix">;
+
+/** The canonical JSON of a {@link KeyContext} (a run computes it once per server). */
+export function keyContext(inputs: KeyContext): string {
+  return canonicalJson({
     format: CACHE_FORMAT,
     mcptest: inputs.toolVersion,
     server: { name: inputs.server.name, protocolVersion: inputs.server.revision ?? null },
     cassette: inputs.cassetteHash,
     normalize: inputs.normalize,
     secrets: inputs.secretsHash,
-    prefix: inputs.prefix,
   });
-  return hmacHex(secret, `${context}\n${text ?? testText(inputs.test)}`);
+}
+
+/**
+ * The cache key of the test whose replay prefix, itself included, is `after` (the
+ * {@link prefixStep} of the prefix before it and its {@link testText}: a hash that commits to the
+ * test and to every test before it on its server): hex HMAC-SHA256, under the machine's cache
+ * secret (./secret.ts), of `context` ({@link keyContext}) and `after`. Without the secret nobody
+ * can compute where an entry goes.
+ */
+export function keyAfter(context: string, after: string, secret: string): string {
+  return hmacHex(secret, `${context}\n${after}`);
 }

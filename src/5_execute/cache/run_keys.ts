@@ -9,7 +9,7 @@ import {
 import { type NormalizeRule, readCassetteText } from "../../2_connect/cassette/format.ts";
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import { eligibility } from "./eligibility.ts";
-import { cacheKey, EMPTY_PREFIX, prefixStep, secretsHash, testText } from "./key.ts";
+import { EMPTY_PREFIX, keyAfter, keyContext, prefixStep, secretsHash, testText } from "./key.ts";
 
 /** What the cache needs of the suite. */
 export interface CacheSuite {
@@ -41,7 +41,7 @@ export interface Cassette {
 
 /** One cacheable test's key and server. */
 export interface Keyed {
-  /** The cache key ({@link cacheKey}). */
+  /** The cache key ({@link keyAfter}). */
   readonly key: string;
   /** The test's server key. */
   readonly server: string;
@@ -62,10 +62,12 @@ export async function keysOf(
   const secrets = await secretsHash(suite.secrets);
   const keys = new Map<string, Keyed>();
   const prefixes = new Map<string, string>();
+  /** Each server's {@link keyContext}: the same for all its tests, computed once. */
+  const contexts = new Map<string, string>();
   for (const test of [...selected].sort((a, b) => a.order - b.order)) {
-    const prefix = prefixes.get(test.serverKey) ?? EMPTY_PREFIX;
-    const text = testText(test);
-    if (test.skip === undefined) prefixes.set(test.serverKey, prefixStep(prefix, text));
+    // The prefix after this test: the chain goes on from it, and the test's key holds it.
+    const after = prefixStep(prefixes.get(test.serverKey) ?? EMPTY_PREFIX, testText(test));
+    if (test.skip === undefined) prefixes.set(test.serverKey, after);
     const server = suite.servers[test.serverKey];
     const cassetteHash = cassettes.get(test.serverKey)?.hash;
     const verdict = eligibility(test, {
@@ -76,22 +78,18 @@ export async function keysOf(
       serverFlag: server?.source === "cli flag",
     });
     if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
-    keys.set(test.id, {
-      server: test.serverKey,
-      key: cacheKey(
-        {
-          test,
-          server: { name: server.name, revision: server.revision },
-          cassetteHash,
-          normalize: suite.cassette?.normalize ?? [],
-          secretsHash: secrets,
-          toolVersion: options.toolVersion,
-          prefix,
-        },
-        secret,
-        text,
-      ),
-    });
+    let context = contexts.get(test.serverKey);
+    if (context === undefined) {
+      context = keyContext({
+        server: { name: server.name, revision: server.revision },
+        cassetteHash,
+        normalize: suite.cassette?.normalize ?? [],
+        secretsHash: secrets,
+        toolVersion: options.toolVersion,
+      });
+      contexts.set(test.serverKey, context);
+    }
+    keys.set(test.id, { server: test.serverKey, key: keyAfter(context, after, secret) });
   }
   return keys;
 }

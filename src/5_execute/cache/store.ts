@@ -1,7 +1,6 @@
 /** @module The on-disk pack file of the result cache: read whole and checked, entries authenticated one by one, written atomically (docs/cache.md). */
 
 import { join } from "node:path";
-import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import { testResultProblem } from "../../4_record/validate.ts";
 import { CACHE_FORMAT } from "./key.ts";
@@ -82,8 +81,9 @@ export async function readPack(path: string, tag: string): Promise<PackContent> 
   }
 }
 
-const macOf = (secret: string, key: string, canonical: string): string =>
-  hmacHex(secret, `${key}\n${canonical}`);
+/** The MAC of the entry under `key` whose result is `json`: its JSON text as stored and read back. */
+const macOf = (secret: string, key: string, json: string): string =>
+  hmacHex(secret, `${key}\n${json}`);
 
 /**
  * The result stored under `key`, or undefined when there is none or it cannot be trusted: a MAC
@@ -99,10 +99,9 @@ export function openEntry(
   const entry = entries.get(key);
   if (entry === undefined) return undefined;
   try {
-    const canonical = canonicalJson(entry.result);
-    if (canonical.length > MAX_ENTRY_BYTES || entry.mac !== macOf(secret, key, canonical)) {
-      return undefined;
-    }
+    // JSON.parse keeps the order the pack has: the text is the one sealed, or the entry was changed.
+    const json = JSON.stringify(entry.result) ?? "";
+    if (json.length > MAX_ENTRY_BYTES || entry.mac !== macOf(secret, key, json)) return undefined;
     return testResultProblem(entry.result) === undefined ? entry.result as TestResult : undefined;
   } catch {
     return undefined; // nested past the stack: a miss
@@ -116,10 +115,12 @@ export function sealEntry(
   secret: string,
   seen: number,
 ): StoredEntry | undefined {
-  const plain = JSON.parse(JSON.stringify(result)) as unknown; // the MAC covers what is read back
-  const canonical = canonicalJson(plain);
-  if (canonical.length > MAX_ENTRY_BYTES) return undefined;
-  return { result: plain, mac: macOf(secret, key, canonical), seen };
+  // The MAC covers the text the entry is read back as: a JSON round trip of the result, whose
+  // JSON text another round trip (the pack written, then parsed) leaves as it is.
+  const plain = JSON.parse(JSON.stringify(result)) as unknown;
+  const json = JSON.stringify(plain);
+  if (json.length > MAX_ENTRY_BYTES) return undefined;
+  return { result: plain, mac: macOf(secret, key, json), seen };
 }
 
 /**
