@@ -7,12 +7,21 @@ import { join } from "node:path";
  * test) and the flow shape, which the run rows compare with the raw client; and, for `list`, the
  * other ways suites are written: each test merging an anchored base (`anchors`), every other test
  * using the capture of the one before (`captures`), a literal block scalar argument (`literal`),
- * the whole suite as JSON (`json`), and the user shape saved with Windows line ends (`crlf`).
+ * the whole suite as JSON (`json`), the user shape saved with Windows line ends (`crlf`), and a
+ * `schema:` matcher on every test (`schema`).
  */
-export type SuiteShape = "user" | "flow" | "anchors" | "captures" | "literal" | "json" | "crlf";
+export type SuiteShape =
+  | "user"
+  | "flow"
+  | "anchors"
+  | "captures"
+  | "literal"
+  | "json"
+  | "crlf"
+  | "schema";
 
 /** The shapes only `list` is measured on (their calls are the user shape's). */
-export const LIST_SHAPES = ["anchors", "captures", "literal", "json", "crlf"] as const;
+export const LIST_SHAPES = ["anchors", "captures", "literal", "json", "crlf", "schema"] as const;
 
 /** The `servers:` block naming the one server `items` (stdio, the argv `server`). */
 function serversBlock(server: readonly string[]): string[] {
@@ -95,6 +104,20 @@ function literalTest(i: number): string[] {
   ];
 }
 
+/** Test `i` checking its echoed text against a JSON Schema (one of three, as suites repeat them). */
+function schemaTest(i: number): string[] {
+  return [
+    ...testHead(i),
+    `      text: hello ${i}`,
+    "    expect:",
+    "      - target: result.content[0].text",
+    "        matcher:",
+    "          schema:",
+    "            type: string",
+    `            minLength: ${1 + i % 3}`,
+  ];
+}
+
 /** The test lines of `shape`. */
 const TESTS: Readonly<Record<Exclude<SuiteShape, "json" | "crlf">, (i: number) => string[]>> = {
   user: userTest,
@@ -102,6 +125,7 @@ const TESTS: Readonly<Record<Exclude<SuiteShape, "json" | "crlf">, (i: number) =
   anchors: anchoredTest,
   captures: captureTest,
   literal: literalTest,
+  schema: schemaTest,
 };
 
 /** Tests `from`..`to` (inclusive) of `shape` against `server`, as one YAML file's text. */

@@ -37,12 +37,31 @@ function stripId(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * Validators compiled so far, by dialect and schema text. ajv compiles every schema object anew
+ * (about a quarter of a millisecond each, generated code included) and keeps each one, and a
+ * suite repeats the same schema over thousands of tests: `list` of 10,000 tests with one
+ * `schema:` matcher each took 2 s and 260 MB. A validator is a pure function of its schema;
+ * callers read its `errors` right after the call that set them.
+ */
+const compiled = new Map<string, ValidateFunction>();
+
+/** How many validators are kept at most (past it the memo starts again: the result is the same). */
+const MAX_KEPT_VALIDATORS = 4096;
+
+/**
  * Compile a JSON Schema with the engine its `$schema` names (draft-04 to 07, else 2020-12), its
- * top-level `$id` dropped (one shared instance per dialect).
+ * top-level `$id` dropped (one shared instance per dialect); the same schema text gives the same
+ * validator, compiled once.
  * @throws {Error} a schema ajv cannot compile (the message says why)
  */
 export function compileWithEngine(schema: Record<string, unknown> | boolean): ValidateFunction {
-  return typeof schema === "boolean"
-    ? engineFor({}).compile(schema)
-    : engineFor(schema).compile(stripId(schema));
+  const body = typeof schema === "boolean" ? schema : stripId(schema);
+  const engine = engineFor(typeof schema === "boolean" ? {} : schema);
+  const key = `${engine === draft07 ? "draft-07" : "2020-12"} ${JSON.stringify(body)}`;
+  const known = compiled.get(key);
+  if (known) return known;
+  const validate = engine.compile(body);
+  if (compiled.size >= MAX_KEPT_VALIDATORS) compiled.clear();
+  compiled.set(key, validate);
+  return validate;
 }

@@ -17,6 +17,7 @@ Deno.test("the bench's suite shapes load with every test, each naming the one se
       ["literal", 1],
       ["json", 1],
       ["crlf", 1],
+      ["schema", 1],
     ] as const;
     for (const [shape, files] of shapes) {
       const suite = await writeShape(dir, SERVER, shape, 30, files);
