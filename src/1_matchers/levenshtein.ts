@@ -3,6 +3,13 @@
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { asText, isObject, render } from "./_values.ts";
 
+/**
+ * fastest-levenshtein, imported on the first match and kept: a CommonJS package costs every
+ * start-up that never needs it (docs/performance.md), and an `import()` per match costs each one.
+ * Its bit-parallel distance suits long texts, unlike leven's.
+ */
+let library: Promise<typeof import("fastest-levenshtein")> | undefined;
+
 /** `levenshtein: { value: "...", max_distance: N }` (max_distance defaults to 0). */
 export const levenshtein: MatcherFactory = (arg, spec) => {
   const shape = "{ value: <string>, max_distance: <integer >= 0> }";
@@ -21,9 +28,7 @@ export const levenshtein: MatcherFactory = (arg, spec) => {
     name: "levenshtein",
     expected,
     match: async (actual) => {
-      // Loaded on the first match: a CommonJS package costs every start-up that never needs it
-      // (docs/performance.md); its bit-parallel distance suits long texts, unlike leven's.
-      const { distance } = await import("fastest-levenshtein");
+      const { distance } = await (library ??= import("fastest-levenshtein"));
       const d = distance(asText(actual), reference);
       return {
         pass: d <= max,
