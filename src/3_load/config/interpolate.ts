@@ -1,6 +1,6 @@
 /** @module Interpolate `${name}` in every string of a YAML value and resolve `<key>_Env` secrets. */
 
-import { ConfigError } from "../../0_base/errors/errors.ts";
+import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { setOwn } from "../../0_base/util/set_own.ts";
 import { VARIABLE_NAME, type VariableStack } from "./variable_stack.ts";
 import type { PathSegment, PositionLookup } from "../../0_base/yaml/yaml_source.ts";
@@ -85,15 +85,25 @@ class InterpolationPass {
   }
 
   #string(node: string): unknown {
-    // Without a "$" nothing can be interpolated (or fail): skip the position lookup, which is
-    // what makes the careful YAML parser run.
+    // Without a "$" nothing can be interpolated (or fail).
     if (!node.includes("$")) return node;
-    const pos = this.#positionOf(this.#here());
-    // `a: "${n}"` (the whole scalar) keeps the type of a typed variable (number, boolean).
     return this.#attempt<unknown>(node, () => {
-      const whole = this.#stack.wholeValue(node, pos);
-      return whole ? whole.value : this.#stack.interpolate(node, pos);
+      try {
+        return this.#resolved(node, undefined);
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+        // Interpolation is a pure function of the text and the stack: done again with the
+        // string's position, it fails the same way, at that position. A string that resolves
+        // never asks for its position (a lookup that can make the careful YAML parser run).
+        return this.#resolved(node, this.#positionOf(this.#here()));
+      }
     });
+  }
+
+  /** `node` interpolated; `a: "${n}"` (the whole scalar) keeps a typed variable's type. */
+  #resolved(node: string, pos: SourcePos | undefined): unknown {
+    const whole = this.#stack.wholeValue(node, pos);
+    return whole ? whole.value : this.#stack.interpolate(node, pos);
   }
 
   #list(node: readonly unknown[]): unknown {
