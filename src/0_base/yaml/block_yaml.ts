@@ -30,7 +30,7 @@ const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
 // Character codes.
 const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
 const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
-const BACKSLASH = 0x5c, PIPE = 0x7c, PLUS = 0x2b;
+const BACKSLASH = 0x5c, PIPE = 0x7c, PLUS = 0x2b, GT = 0x3e;
 
 /** The single-character escapes of a double-quoted scalar (YAML 1.2, as js-yaml reads them). */
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -56,9 +56,10 @@ const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
 /**
  * Parse `text` if it keeps to the block subset; undefined otherwise (anchors, aliases, tags,
- * folded block scalars, multi-line plain and quoted scalars, explicit keys, several documents,
- * duplicate or merge keys, tabs, anything invalid), which js-yaml then parses. Literal block
- * scalars (`|`, `|-`, `|+`) and flow collections over several lines are in the subset.
+ * folded block scalars with more-indented lines, multi-line plain and quoted scalars, explicit
+ * keys, several documents, duplicate or merge keys, tabs, anything invalid), which js-yaml then
+ * parses. Literal and folded block scalars (`|`, `>`, with `-` or `+`) and flow collections over
+ * several lines are in the subset.
  */
 export function blockParse(text: string): FastDocument | undefined {
   if (!CAN_RESOLVE_PLAIN || text.charCodeAt(0) === 0xfeff) return undefined;
@@ -287,23 +288,27 @@ class BlockParser {
 
   /**
    * The value of an entry of a collection indented `indent` (its keys' or its dashes' column) that
-   * starts on the entry's line at `at`: a literal block scalar (`|`), else {@link #inlineValue}.
+   * starts on the entry's line at `at`: a block scalar (`|` literal, `>` folded), else
+   * {@link #inlineValue}.
    */
   #scalarValue(line: number, indent: number, at: number, end: number): unknown {
-    return this.#text.charCodeAt(at) === PIPE
-      ? this.#literal(line, indent, at, end)
+    const first = this.#text.charCodeAt(at);
+    return first === PIPE || first === GT
+      ? this.#blockScalar(line, indent, at, end, first === GT)
       : this.#inlineValue(line, at, end);
   }
 
   /**
-   * A literal block scalar whose `|` is at `at` of `line`, in a collection indented `indent`, read
-   * as js-yaml reads one: its indentation is that of its first line with content (or deeper, after
-   * blank lines with more spaces), at least `indent + 1`; it ends at the first line with content
-   * indented less, or the end of the text; then it is chomped (`|` keeps one final line break,
-   * `|-` none, `|+` all). An explicit indentation (`|2`) or anything else after the indicators
-   * but a comment gives way, as does the folded style (`>`, never taken here).
+   * A block scalar whose `|` (or `>`, `folded`) is at `at` of `line`, in a collection indented
+   * `indent`, read as js-yaml reads one: its indentation is that of its first line with content
+   * (or deeper, after blank lines with more spaces), at least `indent + 1`; it ends at the first
+   * line with content indented less, or the end of the text; then it is chomped (`|` keeps one
+   * final line break, `|-` none, `|+` all). A literal keeps every line break; a folded scalar
+   * joins two lines with content by a space, and between lines with empty ones keeps just those.
+   * An explicit indentation (`|2`) or anything else after the indicators but a comment gives way,
+   * as does a more-indented line of a folded scalar (whose breaks YAML keeps).
    */
-  #literal(line: number, indent: number, at: number, end: number): string {
+  #blockScalar(line: number, indent: number, at: number, end: number, folded: boolean): string {
     const text = this.#text;
     let i = at + 1;
     const chomp = text.charCodeAt(i);
@@ -331,7 +336,10 @@ class BlockParser {
         continue;
       }
       if (j - start < textIndent) break;
-      value += "\n".repeat(detected ? 1 + empty : empty) + text.slice(j, lineEnd);
+      if (!folded) value += "\n".repeat(detected ? 1 + empty : empty);
+      else if (text.charCodeAt(j) === SPACE) giveWay(); // more indented: its breaks are kept
+      else value += detected && empty === 0 ? " " : "\n".repeat(empty);
+      value += text.slice(j, lineEnd);
       detected = true;
       empty = 0;
     }

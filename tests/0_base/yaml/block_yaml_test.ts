@@ -260,7 +260,7 @@ const multiline = fc.tuple(
   fc.constantFrom("", " ", "  ", "    "),
 ).map(([lines, indent]) => [lines[0]!, ...lines.slice(1).map((line) => indent + line)]);
 
-/** A literal block scalar: its header, then its lines (indented two more than the entry). */
+/** A block scalar (literal or folded): its header, then its lines (indented two more than the entry). */
 const literal = fc.tuple(
   fc.constantFrom(
     "|",
@@ -272,7 +272,11 @@ const literal = fc.tuple(
     "|2",
     "|+1",
     ">",
+    ">",
     ">-",
+    ">+",
+    "> # c",
+    ">2",
     "|x",
     "|#c",
     "|+-",
@@ -498,7 +502,8 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   const outside = [
     "a: &x {b: 1}\nc: *x\n",
     "a: !!str 1\n",
-    "a: >\n  text\n",
+    "a: >\n  text\n   more indented\n",
+    "a: >\n  text\n\n   more indented\n",
     "a: |2\n   text\n",
     "a: |\n\n   \n  text\n",
     "a: b\n  c\n",
@@ -533,6 +538,12 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   assert.deepStrictEqual(
     blockParse("a: |\n  x\n\n   y\n# c\nb: |-\n  z\n\nc:\n  - |+\n    w\n\n  - v\n")?.value,
     { a: "x\n\n y\n", b: "z", c: ["w\n\n", "v"] },
+  );
+  // So are folded ones (`>`, `>-`, `>+`) without more-indented lines: lines join with a space,
+  // empty lines between them stay line breaks.
+  assert.deepStrictEqual(
+    blockParse("a: >\n  x\n  y\n\n  z\nb: >-\n\n  w\n  v\nc: >+\n  u\n\nd: 1\n")?.value,
+    { a: "x y\nz\n", b: "\nw v", c: "u\n\n", d: 1 },
   );
   assert.deepStrictEqual(blockParse("just a scalar\n")?.value, "just a scalar");
   assert.deepStrictEqual(blockParse("a: [1, # one\n  2,\n  ]\nb: 3\n")?.value, { a: [1, 2], b: 3 });
