@@ -4,6 +4,8 @@ import type { TestResult } from "../4_record/run_record.ts";
 
 /** A progress display fed with each finished test. */
 export interface Progress {
+  /** Whether anything is drawn (false: not a terminal, or CI): then results need not reach it. */
+  readonly active: boolean;
   update(result: TestResult): void;
   /** Erase the line before other text reaches the terminal; the next update draws it again. */
   erase(): void;
@@ -11,7 +13,7 @@ export interface Progress {
   done(): void;
 }
 
-const NOOP: Progress = { update() {}, erase() {}, done() {} };
+const NOOP: Progress = { active: false, update() {}, erase() {}, done() {} };
 const DELAY_MS = 300;
 
 /** Where the line goes (stderr in the CLI; tests pass a fake terminal). */
@@ -36,6 +38,7 @@ export function createProgress(
   let finished = 0, failures = 0, shown = false;
   const write = (text: string) => sink.writeSync(encoder.encode(text));
   return {
+    active: true,
     update(result) {
       finished++;
       if (result.status === "fail" || result.status === "error") failures++;

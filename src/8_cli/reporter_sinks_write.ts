@@ -22,6 +22,8 @@ import { consoleSummary, needsConsoleSummary, type ReporterSink } from "./report
 export interface RunReports {
   /** The selected tests, before any server starts. */
   selected(tests: readonly SelectedTest[]): void;
+  /** Whether a report shows each result as it comes (the pretty one on stdout). */
+  readonly streams: boolean;
   /** A test finished. */
   result(result: TestResult): void;
   /** Write every report (the streamed one's rest) and, when none went to stdout, the summary line. */
@@ -75,6 +77,7 @@ export async function openRunReports(
     });
   }
   return {
+    streams: stream !== undefined,
     selected: (tests) => stream?.selected(tests),
     result: (result) => stream?.result(result),
     async finish(record) {

@@ -67,7 +67,11 @@ export async function openRunOutput(
         progress = createProgress(tests.length, options.color);
         reports.selected(tests);
       },
-      onResult: (result) => results.push(result),
+      // Only a report or a progress line that shows results as they come needs each one: with
+      // neither (reports written at the end, no terminal), a result is not queued at all.
+      onResult: (result) => {
+        if (reports.streams || progress?.active) results.push(result);
+      },
       onNotice: (line) => {
         flushed();
         console.error(line);

@@ -19,6 +19,7 @@ function fakeTerminal(tty: boolean) {
 Deno.test("createProgress() shows done/total and failures on a TTY, then erases the line", () => {
   const tty = fakeTerminal(true);
   const progress = createProgress(3, true, tty, "", 0);
+  assert.equal(progress.active, true);
   progress.update(result("pass"));
   progress.update(result("fail"));
   progress.done();
@@ -34,6 +35,8 @@ Deno.test("createProgress() stays silent in CI, when piped, with --no-color, and
     createProgress(3, false, sinks[2]!, "", 0),
     createProgress(3, true, sinks[3]!, "", 60_000),
   ];
+  // Silent for good (no terminal, CI, no colour): results need not be fed to it.
+  assert.deepEqual(silent.map((p) => p.active), [false, false, false, true]);
   for (const progress of silent) {
     progress.update(result("fail"));
     progress.done();
