@@ -192,12 +192,31 @@ async function send(
   return outcomeOf(await session.request(plan.method, params, options), test, []);
 }
 
+/** The protocol roots of a request that drew nothing but its response: one frozen value for all. */
+const QUIET_ROOTS: Readonly<Record<string, unknown>> = Object.freeze({
+  notifications: Object.freeze([]),
+  logs: Object.freeze([]),
+  server_requests: Object.freeze([]),
+  rounds: Object.freeze([]),
+});
+
+/** No unscripted server requests. */
+const NO_RECORDS: readonly ServerRequestRecord[] = Object.freeze([]);
+
+/** Whether an exchange drew no notification and no server request. */
+const quiet = (exchange: Exchange) =>
+  exchange.notifications.length === 0 && (exchange.serverRequests?.length ?? 0) === 0;
+
 function outcomeOf(
   exchange: Exchange,
   test: TestCase,
   rounds: readonly InputRound[],
   exchanges: readonly Exchange[] = [exchange],
 ): ProtocolOutcome {
+  // Most requests draw only their response: the same roots rootsOf() would build, built once.
+  if (rounds.length === 0 && !test.protocol?.progress && exchanges.every(quiet)) {
+    return { exchange, roots: QUIET_ROOTS, unscripted: NO_RECORDS };
+  }
   const roots = rootsOf(exchanges, test, rounds);
   const records = [
     ...exchanges.flatMap((e) => e.serverRequests ?? []),

@@ -326,3 +326,27 @@ Deno.test("task: { cancel: true } sends tasks/cancel once the task is created", 
   const ignored = await run(test, ignores);
   assert.equal(ignored.status, "fail");
 });
+
+Deno.test("a call that draws only its response has empty protocol roots; one that draws more has them", async () => {
+  const test = testOf([
+    check("notifications", "exact", []),
+    check("logs", "exact", []),
+    check("server_requests", "exact", []),
+    check("rounds", "exact", []),
+  ]);
+  const quiet: Serve = (m, t) => {
+    if (m.method === "tools/call") reply(t, m.id, text("ok"));
+  };
+  assert.equal((await run(test, quiet)).status, "pass");
+  // The same call, drawing a notification first: the roots hold it, and an empty one fails.
+  const noisy: Serve = (m, t) => {
+    if (m.method !== "tools/call") return;
+    t.write({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info" } });
+    reply(t, m.id, text("ok"));
+  };
+  const drew = await run(test, noisy);
+  assert.equal(drew.status, "fail");
+  assert.deepEqual(drew.assertions.map((a) => a.status), ["fail", "fail", "pass", "pass"]);
+  // Two quiet calls: each gets its own verdict from the same (shared, frozen) roots.
+  assert.equal((await run(test, quiet)).status, "pass");
+});
