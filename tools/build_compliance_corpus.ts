@@ -6,6 +6,10 @@ import { writeFileAtomic } from "../src/0_base/util/write_output.ts";
 import type { ComplianceCorpus } from "../src/3_load/compliance_corpus/types.ts";
 import { loadCorpusDir } from "../src/3_load/compliance_corpus/load_dir.ts";
 import {
+  generateCorpusValidatorsSource,
+  GENERATED_CORPUS_VALIDATORS,
+} from "./build_corpus_validators.ts";
+import {
   renderRulesTable,
   replaceRulesSection,
   RULES_DOC_PATH,
@@ -31,12 +35,18 @@ if (import.meta.main) {
   try {
     const corpus = await compileCorpus("compliance");
     await writeFileAtomic(GENERATED_PATH, renderCorpusJson(corpus));
+    // The validators of its schema: matchers, generated from what corpus.json holds.
+    const written = JSON.parse(renderCorpusJson(corpus));
+    await writeFileAtomic(
+      GENERATED_CORPUS_VALIDATORS.pathname,
+      generateCorpusValidatorsSource(written),
+    );
     const doc = await Deno.readTextFile(RULES_DOC_PATH);
     const updated = replaceRulesSection(doc, renderRulesTable(corpus));
     if (updated !== doc) await writeFileAtomic(RULES_DOC_PATH, updated);
     const counts = Object.entries(corpus.revisions).map(([v, r]) => `${v}: ${r.rules.length}`);
     console.log(
-      `wrote ${GENERATED_PATH} and the rule table of ${RULES_DOC_PATH} (${
+      `wrote ${GENERATED_PATH}, its schema validators and the rule table of ${RULES_DOC_PATH} (${
         Object.keys(corpus.registry).length
       } rules; ${counts.join(", ")})`,
     );

@@ -38,6 +38,11 @@ const EQUAL_REQUIRE = 'require("ajv/dist/runtime/equal").default';
 const EQUAL_INLINE =
   "((a, b) => { const eq = (x, y) => { if (x === y) return true; if (!x || !y || typeof x !== 'object' || typeof y !== 'object' || Array.isArray(x) !== Array.isArray(y)) return false; const kx = Object.keys(x), ky = Object.keys(y); return kx.length === ky.length && kx.every((k) => Object.prototype.hasOwnProperty.call(y, k) && eq(x[k], y[k])); }; return eq(a, b); })";
 
+/** Standalone code with ajv's two runtime helpers inlined (what is left `require`s something else). */
+export function inlineRuntime(code: string): string {
+  return code.replaceAll(UCS2_REQUIRE, UCS2_INLINE).replaceAll(EQUAL_REQUIRE, EQUAL_INLINE);
+}
+
 type Standalone = (ajv: Ajv | Ajv2020, validate: unknown) => string;
 
 /** A dialect mcptest checks schemas of. */
@@ -56,8 +61,7 @@ export function generateMetaValidatorSource(dialect: Dialect): string {
   const ajv = dialectAjv(dialect);
   const validate = ajv.getSchema(META_IDS[dialect]);
   if (!validate) throw new Error(`ajv has no meta-schema ${META_IDS[dialect]}`);
-  const inlined = generate(ajv, validate).replaceAll(UCS2_REQUIRE, UCS2_INLINE)
-    .replaceAll(EQUAL_REQUIRE, EQUAL_INLINE);
+  const inlined = inlineRuntime(generate(ajv, validate));
   if (inlined.includes("require(")) {
     throw new Error("a generated meta validator requires an unexpected runtime module");
   }

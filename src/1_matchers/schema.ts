@@ -5,6 +5,7 @@ import type { ErrorObject, ValidateFunction } from "ajv";
 import { lazyModule, ModuleNotLoaded } from "../0_base/util/lazy_module.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { isObject, render } from "./_values.ts";
+import { schemaKey } from "./schema_key.ts";
 
 /** ajv and its formats: tens of milliseconds to load, so loaded only where a schema is compiled. */
 const engine = lazyModule(
@@ -33,14 +34,46 @@ function describe(errors: readonly ErrorObject[] | null | undefined): string {
 }
 
 /**
+ * Validators by {@link schemaKey}: compiled so far, or generated ahead of time and added with
+ * {@link addCompiledSchemas}. ajv compiles every schema object anew (about a quarter of a
+ * millisecond each, cold several, generated code included) and keeps each one, and a suite
+ * repeats the same schema over thousands of tests: `list` of 10,000 tests with one `schema:`
+ * matcher each took 2 s and 260 MB. A validator is a pure function of its schema; callers read
+ * its `errors` right after the call that set them.
+ */
+const compiled = new Map<string, ValidateFunction>();
+
+/** How many validators are kept at most (past it the memo starts again: the result is the same). */
+const MAX_KEPT_VALIDATORS = 4096;
+
+/**
  * Compile a JSON Schema with the engine its `$schema` names (draft-04 to 07, else 2020-12), its
  * top-level `$id` dropped (one shared instance per dialect); the one compiler of every schema
- * mcptest checks values against.
- * @throws {ModuleNotLoaded} before the engine is loaded ({@link loadSchemaEngine})
+ * mcptest checks values against. The same schema text gives the same validator, compiled once;
+ * a validator generated ahead of time needs no engine at all.
+ * @throws {ModuleNotLoaded} before the engine is loaded ({@link loadSchemaEngine}), for a schema
+ * no validator is known for
  * @throws {Error} a schema ajv cannot compile (the message says why)
  */
 export function compileSchema(schema: Record<string, unknown> | boolean): ValidateFunction {
-  return engine.get().compileWithEngine(schema);
+  const key = schemaKey(schema);
+  const known = compiled.get(key);
+  if (known) return known;
+  const validate = engine.get().compileWithEngine(schema);
+  if (compiled.size >= MAX_KEPT_VALIDATORS) compiled.clear();
+  compiled.set(key, validate);
+  return validate;
+}
+
+/**
+ * Add validators generated ahead of time (ajv's standalone code, compiled with the engine's
+ * options), each under the {@link schemaKey} of its schema: {@link compileSchema} then answers
+ * those schemas without loading or running the engine.
+ */
+export function addCompiledSchemas(
+  validators: Iterable<readonly [string, ValidateFunction]>,
+): void {
+  for (const [key, validate] of validators) compiled.set(key, validate);
 }
 
 /** `schema: {...}`: the captured value validates against the schema (compiled at load). */

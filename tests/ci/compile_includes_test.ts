@@ -18,6 +18,15 @@ const LATER_CALL =
   /importLater<\s*typeof import\("([^"]+)"\)\s*>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
 /importLater<typeof import\("([^"]+)"\)>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
 
+/** Whether `path` is a file. */
+function isFile(path: string): boolean {
+  try {
+    return Deno.statSync(path).isFile;
+  } catch {
+    return false;
+  }
+}
+
 /** The `.ts` files under `dir` (relative to the root), recursively. */
 function sourceFiles(dir: string): string[] {
   return [...Deno.readDirSync(`${ROOT}${dir}`)].flatMap((e) =>
@@ -52,10 +61,12 @@ function includeProblems(
       if (!cliFiles.includes(file!)) problems.push(`${path}: loadCliModule("${file}") is no file`);
     }
     // importLater<typeof import("./x.ts")>(import.meta.url, "./x.ts"): the path names a source
-    // file, and the same one as the type it claims.
+    // file (or a generated .js module under src/), and the same one as the type it claims.
     for (const [, typed, file] of text.matchAll(LATER_CALL)) {
       const target = join(dirname(path), file!);
-      if (!sources.has(target)) problems.push(`${path}: importLater("${file}") is no file`);
+      if (!sources.has(target) && !(target.endsWith(".js") && isFile(`${ROOT}${target}`))) {
+        problems.push(`${path}: importLater("${file}") is no file`);
+      }
       if (typed !== file) problems.push(`${path}: importLater("${file}") is typed as ${typed}`);
     }
   }
@@ -98,10 +109,12 @@ Deno.test("every computed import of the CLI is embedded by the compile task's --
       const sources = new Map(SOURCES).set(
         "src/6_report/z.ts",
         'await importLater<typeof import("./nope.ts")>(import.meta.url, "./nope.ts");\n' +
+          'await importLater<typeof import("./nope.js")>(import.meta.url, "./nope.js");\n' +
           'await importLater<typeof import("./json.ts")>(import.meta.url, "./tap.ts");\n',
       );
       const problems = includeProblems(COMPILE, sources, CLI_FILES).join("\n");
       assert.match(problems, /z\.ts: importLater\("\.\/nope\.ts"\) is no file/);
+      assert.match(problems, /z\.ts: importLater\("\.\/nope\.js"\) is no file/);
       assert.match(problems, /z\.ts: importLater\("\.\/tap\.ts"\) is typed as \.\/json\.ts/);
     },
   );

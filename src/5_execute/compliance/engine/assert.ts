@@ -8,8 +8,28 @@ import type { AssertionResult } from "../../../4_record/run_record.ts";
 import type { SourcePos } from "../../../0_base/errors/errors.ts";
 import type { RuleExpectation } from "../../../3_load/compliance_corpus/types.ts";
 import { withLazyModules } from "../../../0_base/util/lazy_module.ts";
+import { importLater } from "../../../0_base/util/import_later.ts";
+import { addCompiledSchemas } from "../../../1_matchers/schema.ts";
+import type { ValidateFunction } from "ajv";
 
 const cache = new Map<string, Matcher>();
+
+/**
+ * The validators of the corpus's `schema:` matchers, generated with it (`deno task
+ * compliance:build-corpus`), added once: a compliance run compiles none of the corpus's schemas
+ * (ajv took a quarter of a stdio compliance run compiling them) and loads no ajv for them.
+ */
+let corpusValidators: Promise<void> | undefined;
+
+function addCorpusValidators(): Promise<void> {
+  return corpusValidators ??= importLater<
+    typeof import("../../../3_load/compliance_corpus/_generated/corpus_validators.js")
+  >(import.meta.url, "../../../3_load/compliance_corpus/_generated/corpus_validators.js")
+    .then(({ VALIDATORS }) =>
+      // The module is generated JavaScript: each entry is a schema key and ajv's validator.
+      addCompiledSchemas(VALIDATORS as unknown as readonly (readonly [string, ValidateFunction])[])
+    );
+}
 
 function matcherOf(
   expectation: RuleExpectation,
@@ -36,6 +56,7 @@ export async function assertAll(
   suiteDir: string,
 ): Promise<AssertionResult[]> {
   const results: AssertionResult[] = [];
+  await addCorpusValidators();
   for (const expectation of expect) {
     const { name, matcher } = await withLazyModules(() =>
       Promise.resolve(matcherOf(expectation, pos))
