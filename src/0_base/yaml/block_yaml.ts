@@ -487,6 +487,7 @@ class BlockParser {
    */
   #plainEnd(at: number, end: number, flow: boolean): number {
     const text = this.#text;
+    if (!flow) return this.#blockPlainEnd(at, end);
     for (let i = at; i < end; i++) {
       const ch = text.charCodeAt(i);
       if (ch === COLON) {
@@ -504,6 +505,33 @@ class BlockParser {
     // In a flow collection the entry then goes on: a second line of the scalar is not an
     // indicator, and the collection gives way there.
     return end;
+  }
+
+  /**
+   * {@link #plainEnd} outside a flow collection, by native searches of the line for the only two
+   * characters that can end it early (a scalar of a few kilobytes is not read character by
+   * character): a `#` after a space starts a comment; a `:` before it followed by a space (or the
+   * line end) gives way.
+   */
+  #blockPlainEnd(at: number, end: number): number {
+    // The line alone is searched: a search of the text could run to the end of the file.
+    const line = this.#text.slice(at, end);
+    let stop = line.length;
+    for (let hash = line.indexOf("#"); hash !== -1; hash = line.indexOf("#", hash + 1)) {
+      const before = hash > 0 ? line.charCodeAt(hash - 1) : this.#text.charCodeAt(at - 1);
+      if (before === SPACE) {
+        stop = hash;
+        break;
+      }
+    }
+    for (
+      let colon = line.indexOf(":");
+      colon !== -1 && colon < stop;
+      colon = line.indexOf(":", colon + 1)
+    ) {
+      if (colon + 1 === line.length || line.charCodeAt(colon + 1) === SPACE) giveWay();
+    }
+    return at + stop;
   }
 
   /** The offset of the closing quote of the quoted scalar at `at`, or undefined (not on this line). */

@@ -23,8 +23,56 @@ Deno.test("jsonNestingOverflow() counts brackets outside strings", () => {
   assert.equal(jsonNestingOverflow("[[[]]]", 3), -1);
   assert.equal(jsonNestingOverflow("[[[[]]]]", 3), 3);
   assert.equal(jsonNestingOverflow('["[[[[", "\\"[[["]', 2), -1);
+  // A quote after an odd run of backslashes is escaped; after an even run it closes the string.
+  assert.equal(jsonNestingOverflow('"\\\\\\"[[[["', 2), -1);
+  assert.equal(jsonNestingOverflow('"\\\\"[[[', 2), 6);
+  assert.equal(jsonNestingOverflow('"[[[[[', 2), -1);
   assert.equal(jsonNestingOverflow(JSON.stringify(nested(MAX_NESTING))), -1);
   assert.ok(jsonNestingOverflow(JSON.stringify(nested(MAX_NESTING + 1))) > 0);
+});
+
+/** The scan read character by character: a backslash skips the next one inside a string. */
+function referenceJsonOverflow(text: string, limit: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === "\\") i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === "[" || c === "{") {
+      if (++depth > limit) return i;
+    } else if (c === "]" || c === "}") depth--;
+  }
+  return -1;
+}
+
+Deno.test("jsonNestingOverflow() finds what a character-by-character scan finds (property)", () => {
+  const piece = fc.oneof(
+    fc.constantFrom("[", "]", "{", "}", '"', "\\", "\\\\", '\\"', '\\\\\\"', "x", ",", ":"),
+    fc.string({ maxLength: 4 }),
+  );
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 60 }),
+      fc.integer({ min: 0, max: 6 }),
+      (parts, limit) => {
+        const text = parts.join("");
+        assert.equal(jsonNestingOverflow(text, limit), referenceJsonOverflow(text, limit), text);
+      },
+    ),
+    { numRuns: 3000 },
+  );
+  // Server answers: JSON with long strings holding brackets, quotes and escapes.
+  fc.assert(
+    fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 8 }), (value, limit) => {
+      const text = JSON.stringify(value);
+      assert.equal(jsonNestingOverflow(text, limit), referenceJsonOverflow(text, limit), text);
+    }),
+  );
 });
 
 Deno.test("yamlNestingOverflow() counts block and flow nesting, not scalars or comments", async (t) => {
