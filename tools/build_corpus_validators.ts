@@ -7,7 +7,7 @@ import addFormatsModule from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone/index.js";
 import { SCHEMA_OPTIONS } from "../src/1_matchers/schema_engine.ts";
 import { schemaDialect, schemaKey, withoutId } from "../src/1_matchers/schema_key.ts";
-import { inlineRuntime } from "./build_meta_validators.ts";
+import { inlineRuntime } from "./ajv_runtime_inline.ts";
 
 /** Where the generated module lives (imported by the compliance engine on first need). */
 export const GENERATED_CORPUS_VALIDATORS = new URL(

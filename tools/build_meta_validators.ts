@@ -3,6 +3,7 @@
 import { Ajv } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import standaloneCode from "ajv/dist/standalone/index.js";
+import { inlineRuntime } from "./ajv_runtime_inline.ts";
 
 /** Where the generated validators live (imported by `_schemas.ts`), by dialect. */
 export const GENERATED_META_VALIDATORS = {
@@ -30,18 +31,6 @@ const HEADER = `// Generated from ajv's meta-schema {id} by
 // deno-lint-ignore-file
 // deno-fmt-ignore-file
 `;
-
-// ajv's ESM output `require`s its runtime helpers; inline equivalents (plain JSON input).
-const UCS2_REQUIRE = 'require("ajv/dist/runtime/ucs2length").default';
-const UCS2_INLINE = "((s) => { let n = 0; for (const _ of s) n++; return n; })";
-const EQUAL_REQUIRE = 'require("ajv/dist/runtime/equal").default';
-const EQUAL_INLINE =
-  "((a, b) => { const eq = (x, y) => { if (x === y) return true; if (!x || !y || typeof x !== 'object' || typeof y !== 'object' || Array.isArray(x) !== Array.isArray(y)) return false; const kx = Object.keys(x), ky = Object.keys(y); return kx.length === ky.length && kx.every((k) => Object.prototype.hasOwnProperty.call(y, k) && eq(x[k], y[k])); }; return eq(a, b); })";
-
-/** Standalone code with ajv's two runtime helpers inlined (what is left `require`s something else). */
-export function inlineRuntime(code: string): string {
-  return code.replaceAll(UCS2_REQUIRE, UCS2_INLINE).replaceAll(EQUAL_REQUIRE, EQUAL_INLINE);
-}
 
 type Standalone = (ajv: Ajv | Ajv2020, validate: unknown) => string;
 

@@ -27,6 +27,9 @@ const OUTSIDE = /[\t\r\x85\u2028\u2029]/;
 /** Anything but line feeds and printable ASCII: a text without any needs neither check above. */
 const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
 
+/** A plain scalar longer than this is searched for its end by native searches of its line. */
+const LONG_SCALAR = 64;
+
 // Character codes.
 const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
 const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
@@ -487,7 +490,8 @@ class BlockParser {
    */
   #plainEnd(at: number, end: number, flow: boolean): number {
     const text = this.#text;
-    if (!flow) return this.#blockPlainEnd(at, end);
+    // A long block scalar is searched natively; a short one (most) is read here, allocating nothing.
+    if (!flow && end - at > LONG_SCALAR) return this.#blockPlainEnd(at, end);
     for (let i = at; i < end; i++) {
       const ch = text.charCodeAt(i);
       if (ch === COLON) {

@@ -415,6 +415,37 @@ Deno.test("blockParse() answers exactly what js-yaml does on generated block doc
   agreesWithJsYaml(blockDocument, 1 / 4);
 });
 
+Deno.test("blockParse() reads long plain scalars (native search) as js-yaml does, comments and colons included", () => {
+  // Long enough for the native search (past 64 characters), with the characters that end one.
+  const token = fc.constantFrom(
+    "word",
+    " ",
+    ":",
+    "#",
+    " #x",
+    ": y",
+    "a:b",
+    "-",
+    "'",
+    "x".repeat(40),
+  );
+  const long = fc.array(token, { minLength: 1, maxLength: 12 }).map((parts) =>
+    "v" + "a".repeat(70) + parts.join("")
+  );
+  let answered = 0;
+  fc.assert(
+    fc.property(fc.array(long, { minLength: 1, maxLength: 3 }), (values) => {
+      const text = values.map((v, i) => `k${i}: ${v}`).join("\n") + "\n";
+      const block = blockParse(text);
+      if (block === undefined) return;
+      answered++;
+      assertSameAsJsYaml(text, block);
+    }),
+    { numRuns: 1000 },
+  );
+  assert.ok(answered > 100, `answered ${answered} of 1000`);
+});
+
 Deno.test("blockParse() never answers where js-yaml refuses or reads differently (damaged documents)", () => {
   agreesWithJsYaml(damagedDocument, 0);
 });
