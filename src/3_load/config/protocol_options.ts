@@ -43,6 +43,12 @@ export interface ProtocolOptions {
 
 type Raw = Readonly<Record<string, unknown>>;
 
+/** The keys of a test that {@link readProtocolParts} reads. */
+const PROTOCOL_KEYS = ["client", "progress", "log_level", "task", "all_pages", "cursor", "cancel"];
+
+/** The parts of a test that asks for no protocol option. */
+const NO_PROTOCOL_PARTS: { client?: ClientSpec; protocol?: ProtocolOptions } = Object.freeze({});
+
 /**
  * The test's `client:` and protocol options (schema-valid, interpolated item at `at`).
  * @throws {ConfigError} the first problem, positioned (a bad `when:` matcher, `all_pages` with `cursor`)
@@ -52,6 +58,8 @@ export function readProtocolParts(
   at: readonly PathSegment[],
   positionOf: PositionLookup,
 ): { client?: ClientSpec; protocol?: ProtocolOptions } {
+  // Most tests ask for none of them: one shared empty answer, nothing built per test.
+  if (!PROTOCOL_KEYS.some((key) => item[key] !== undefined)) return NO_PROTOCOL_PARTS;
   let client: ClientSpec | undefined;
   if (item.client !== undefined) {
     const parsed = parseClientBlock(item.client, [...at, "client"], positionOf);
