@@ -39,16 +39,17 @@ function testHead(i: number): string[] {
   return [`  - name: echo ${i}`, "    server: items", "    tool: echo", "    args:"];
 }
 
+/** A test's one expectation on the echoed text, in block style, its matcher given as lines. */
+function expectOne(...matcher: string[]): string[] {
+  return ["    expect:", "      - target: result.content[0].text", "        matcher:", ...matcher];
+}
+
 /** Test `i` in the user shape: block YAML, `server:` on the test, one expectation. */
 function userTest(i: number): string[] {
   return [
     ...testHead(i),
     `      text: hello ${i}`,
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    "          contains-all:",
-    `            - hello ${i}`,
+    ...expectOne("          contains-all:", `            - hello ${i}`),
   ];
 }
 
@@ -64,12 +65,7 @@ function flowTest(i: number): string[] {
 
 /** A test's one expectation, in block style: the echoed text contains `text`. */
 function expectContains(text: string): string[] {
-  return [
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    `          contains: ${text}`,
-  ];
+  return expectOne(`          contains: ${text}`);
 }
 
 /** Test `i` merging the anchored `x-base` (its server and tool). */
@@ -109,12 +105,11 @@ function schemaTest(i: number): string[] {
   return [
     ...testHead(i),
     `      text: hello ${i}`,
-    "    expect:",
-    "      - target: result.content[0].text",
-    "        matcher:",
-    "          schema:",
-    "            type: string",
-    `            minLength: ${1 + i % 3}`,
+    ...expectOne(
+      "          schema:",
+      "            type: string",
+      `            minLength: ${1 + i % 3}`,
+    ),
   ];
 }
 
