@@ -1,6 +1,5 @@
 /** @module The tap reporter: TAP version 14 (readable by TAP 13 consumers), YAML diagnostics per failure. */
 
-import { stringify } from "yaml";
 import {
   countsText,
   errorText,
@@ -15,6 +14,7 @@ import {
 } from "./_view.ts";
 import { escapeControls, escapeStrings, neutralizeCommands } from "../0_base/util/escape.ts";
 import { failingRule } from "./_rule.ts";
+import { tapYamlLines } from "./tap_yaml.ts";
 import type { RunRecord, TestResult } from "../4_record/run_record.ts";
 
 /**
@@ -107,7 +107,7 @@ function verdictLines(test: TestResult, n: number): string[] {
       }
       : {}),
   };
-  const yaml = stringify(escapeStrings(diagnostics), { lineWidth: 0 }).trimEnd().split("\n");
+  const yaml = tapYamlLines(escapeStrings(diagnostics));
   return [
     `not ok ${n} - ${name} # time=${test.durationMs}ms`,
     "  ---",
