@@ -22,6 +22,8 @@ export interface FastDocument {
   positionOf(node: object): LineCol | undefined;
   /** The number of lines of the text. */
   readonly lineCount: number;
+  /** The text that was parsed (with LF line ends where the file had CRLF ones). */
+  readonly text: string;
   /** Line `line` (1-based) of the text, without its line break ("" past the end). */
   line(line: number): string;
   /** The offset in the text of a 1-based line and column, and back. */
@@ -157,6 +159,7 @@ export function documentOf(
       return offset === undefined ? undefined : locate(offset);
     },
     lineCount: lineStarts.length,
+    text,
     offsetOf: ({ line, col }) => (lineStarts[line - 1] ?? text.length) + col - 1,
     lineColOf: locate,
     line(line) {

@@ -59,7 +59,7 @@ export function parseYaml(text: string, file: string): YamlSource {
           : blockScalarPosition(fast, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       } else {
-        const pos = keyPosition(fast, lf, path);
+        const pos = keyPosition(fast, path);
         if (pos) return { file, line: pos.line, col: pos.col };
       }
       return exact().positionOf(path, at);
@@ -90,14 +90,10 @@ function keyedMapping(fast: FastDocument, path: readonly PathSegment[]): KeyedMa
  * key read after its `{` (flow_key_position.ts). Undefined where that reading is not certain
  * (quoted block keys, keys it cannot decode), which the careful parser then answers.
  */
-function keyPosition(
-  fast: FastDocument,
-  text: string,
-  path: readonly PathSegment[],
-): LineCol | undefined {
+function keyPosition(fast: FastDocument, path: readonly PathSegment[]): LineCol | undefined {
   const mapping = keyedMapping(fast, path);
   if (!mapping?.flow) return mapping && blockKeyPosition(fast, mapping);
-  const at = flowKeyOffset(text, fast.offsetOf(mapping.start), mapping.key);
+  const at = flowKeyOffset(fast.text, fast.offsetOf(mapping.start), mapping.key);
   return at === undefined ? undefined : fast.lineColOf(at);
 }
 

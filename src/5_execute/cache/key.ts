@@ -14,10 +14,12 @@ import { hmacHex } from "./secret.ts";
  */
 export const CACHE_FORMAT = 5;
 
-/** Everything a cached result depends on. */
-export interface KeyInputs {
-  /** The test after interpolation: its call (args), assertions (targets, matchers), budgets, expect_error, file and positions. */
-  readonly test: TestCase;
+/**
+ * What every test of one server shares in its key. With the test itself and the tests before it
+ * on the server (the replay prefix, {@link prefixStep}), it is everything a cached result depends
+ * on.
+ */
+export interface KeyContext {
   /** The server's name and pinned revision. */
   readonly server: { readonly name: string; readonly revision?: string | undefined };
   /** SHA-256 of the cassette file the server replays. */
@@ -28,11 +30,6 @@ export interface KeyInputs {
   readonly secretsHash: string;
   /** mcptest's version. */
   readonly toolVersion: string;
-  /**
-   * The replay prefix: {@link prefixStep} over the selected tests of the same server that run
-   * before this one (a replay answers repeats in recorded order, so they decide what it receives).
-   */
-  readonly prefix: string;
 }
 
 /** The replay prefix before any test of a server. */
@@ -59,9 +56,6 @@ export function prefixStep(prefix: string, text: string): string {
 export async function secretsHash(secrets: readonly string[]): Promise<string> {
   return await sha256(canonicalJson([...new Set(secrets)].sort()));
 }
-
-/** The inputs every test of one server shares: all of {@link KeyInputs} but the test and its prefix. */
-export type KeyContext = Omit<KeyInputs, "test" | "prefix">;
 
 /** The canonical JSON of a {@link KeyContext} (a run computes it once per server). */
 export function keyContext(inputs: KeyContext): string {

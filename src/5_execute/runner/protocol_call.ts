@@ -173,9 +173,10 @@ async function send(
   }
   if (protocol.allPages) {
     const pages = await followPages(session, plan.method, params, options);
+    const outcome = outcomeOf(pages.exchange, test, [], pages.exchanges);
     return {
-      ...outcomeOf(pages.exchange, test, [], pages.exchanges),
-      roots: { ...rootsOf(pages.exchanges, test, []), pages: pages.pages },
+      ...outcome,
+      roots: { ...outcome.roots, pages: pages.pages },
       ...(pages.failure ? { failure: pages.failure } : {}),
     };
   }
@@ -200,12 +201,22 @@ const QUIET_ROOTS: Readonly<Record<string, unknown>> = Object.freeze({
   rounds: Object.freeze([]),
 });
 
-/** No unscripted server requests. */
+/** No server request. */
 const NO_RECORDS: readonly ServerRequestRecord[] = Object.freeze([]);
 
-/** Whether an exchange drew no notification and no server request. */
-const quiet = (exchange: Exchange) =>
-  exchange.notifications.length === 0 && (exchange.serverRequests?.length ?? 0) === 0;
+/** The server requests the exchanges drew, then the answers of the input rounds (or of a task). */
+function serverRequestsOf(
+  exchanges: readonly Exchange[],
+  answers: readonly ServerRequestRecord[],
+): readonly ServerRequestRecord[] {
+  const drawn = exchanges.flatMap((e) => e.serverRequests ?? []);
+  return drawn.length === 0 && answers.length === 0 ? NO_RECORDS : [...drawn, ...answers];
+}
+
+/** The server requests no `client:` script answered. */
+function unscriptedOf(records: readonly ServerRequestRecord[]): readonly ServerRequestRecord[] {
+  return records.length === 0 ? NO_RECORDS : records.filter((r) => r.kind === "unscripted");
+}
 
 function outcomeOf(
   exchange: Exchange,
@@ -213,21 +224,17 @@ function outcomeOf(
   rounds: readonly InputRound[],
   exchanges: readonly Exchange[] = [exchange],
 ): ProtocolOutcome {
-  // Most requests draw only their response: the same roots rootsOf() would build, built once.
-  if (rounds.length === 0 && !test.protocol?.progress && exchanges.every(quiet)) {
-    return { exchange, roots: QUIET_ROOTS, unscripted: NO_RECORDS };
-  }
-  const roots = rootsOf(exchanges, test, rounds);
-  const records = [
-    ...exchanges.flatMap((e) => e.serverRequests ?? []),
-    ...rounds.flatMap((r) => r.answers),
-  ];
-  return { exchange, roots, unscripted: records.filter((r) => r.kind === "unscripted") };
+  const records = serverRequestsOf(exchanges, rounds.flatMap((r) => r.answers));
+  return {
+    exchange,
+    roots: rootsOf(exchanges, test, rounds, records),
+    unscripted: unscriptedOf(records),
+  };
 }
 
 function taskOutcome(run: TaskRun, test: TestCase): ProtocolOutcome {
   const exchanges = [run.create, ...run.polls];
-  const records = [...exchanges.flatMap((e) => e.serverRequests ?? []), ...run.answers];
+  const records = serverRequestsOf(exchanges, run.answers);
   const last = run.statuses.at(-1);
   const task = {
     ...(run.taskId !== undefined ? { id: run.taskId } : {}),
@@ -247,15 +254,10 @@ function taskOutcome(run: TaskRun, test: TestCase): ProtocolOutcome {
       : { result: run.result ?? null }),
   };
   const exchange: Exchange = { ...run.create, ...(response ? { response } : {}) };
-  const roots = {
-    ...rootsOf(exchanges, test, []),
-    server_requests: records.map(requestView),
-    task,
-  };
   return {
     exchange,
-    roots,
-    unscripted: records.filter((r) => r.kind === "unscripted"),
+    roots: { ...rootsOf(exchanges, test, [], records), task },
+    unscripted: unscriptedOf(records),
     ...(run.stopped !== undefined ? { failure: run.stopped } : {}),
   };
 }
@@ -266,17 +268,17 @@ function responseOf(exchange: Exchange): unknown {
   return response.error !== undefined ? { error: response.error } : { result: response.result };
 }
 
-/** The protocol roots of the exchanges a test drew. */
+/** The protocol roots of the exchanges a test drew (`records`: their {@link serverRequestsOf}). */
 function rootsOf(
   exchanges: readonly Exchange[],
   test: TestCase,
   rounds: readonly InputRound[],
-): Record<string, unknown> {
+  records: readonly ServerRequestRecord[],
+): Readonly<Record<string, unknown>> {
+  const quiet = records.length === 0 && rounds.length === 0 && !test.protocol?.progress;
+  // Most requests draw only their response: one frozen set of empty roots serves all of them.
+  if (quiet && exchanges.every((e) => e.notifications.length === 0)) return QUIET_ROOTS;
   const notifications = exchanges.flatMap((e) => e.notifications).map(notificationView);
-  const records = [
-    ...exchanges.flatMap((e) => e.serverRequests ?? []),
-    ...rounds.flatMap((r) => r.answers),
-  ];
   return {
     notifications,
     logs: notifications.filter((n) => n.method === "notifications/message").map((n) => n.params),
