@@ -196,9 +196,8 @@ async function startRows(dir: string): Promise<Row[]> {
 
 /**
  * `list` of the other ways suites are written (anchors, captures, literal block scalars, JSON,
- * Windows line ends, a `schema:` matcher on every test):
- * the slowest shape's median, against the same goal (each took seconds before a change made for
- * it; this row keeps them from coming back).
+ * Windows line ends, a `schema:` matcher on every test): the slowest shape's median, against the
+ * same goal (each took seconds before a change made for it; this row keeps them from coming back).
  */
 async function otherListRow(dir: string, hello: number): Promise<Row> {
   const medians: [string, number][] = [];
