@@ -32,6 +32,8 @@ export class InFlight {
   readonly startedAt = performance.now();
   readonly #notifications: JsonRpcMessage[] = [];
   readonly #serverRequests: ServerRequestRecord[] = [];
+  /** The answers of those server requests, still being worked out when they were attached. */
+  readonly #answers: Promise<unknown>[] = [];
   readonly #onSettle: (entry: InFlight, exchange: Exchange) => void;
   #resolve: (exchange: Exchange) => void = () => {};
   #settled = false;
@@ -76,9 +78,14 @@ export class InFlight {
     this.#unreadable ??= failure;
   }
 
-  /** Attach a server request (and mcptest's answer) that arrived while this request was in flight. */
-  attachServerRequest(record: ServerRequestRecord): void {
-    if (!this.#settled) this.#serverRequests.push(record);
+  /**
+   * Attach a server request (and mcptest's answer) that arrived while this request was in flight;
+   * `filled` settles once the record holds that answer (the exchange waits for it).
+   */
+  attachServerRequest(record: ServerRequestRecord, filled?: Promise<unknown>): void {
+    if (this.#settled) return;
+    this.#serverRequests.push(record);
+    if (filled) this.#answers.push(filled);
   }
 
   /** Called after each notification attached (a request kept open until an event: `until`). */
@@ -115,7 +122,10 @@ export class InFlight {
       ...(this.sentRaw === undefined ? {} : { sentRaw: this.sentRaw }),
     };
     this.#onSettle(this, exchange);
-    this.#resolve(exchange);
+    // A server request still being answered: the exchange resolves once its record holds the
+    // answer (a reply that cannot be worked out leaves it as the pending record says).
+    if (this.#answers.length === 0) this.#resolve(exchange);
+    else Promise.allSettled(this.#answers).then(() => this.#resolve(exchange));
   }
 }
 

@@ -634,12 +634,19 @@ export class McpSession implements Session {
     const logged: { message: JsonRpcRequest; reply?: JsonRpcResponse } = { message: request };
     this.#log.server(logged, bytes);
     const record = pendingRecord(request);
-    for (const entry of this.#pending.all()) entry.attachServerRequest(record);
-    const worked = this.#responder.answer(request.method, request.params, request.id);
+    // The record is filled as soon as the reply is worked out; an exchange it is attached to
+    // resolves only then, so a test is graded on the reply mcptest gave, whether or not the
+    // server waited for it before answering the test's request.
+    const filled = this.#responder.answer(request.method, request.params, request.id).then(
+      (done) => {
+        Object.assign(record, done);
+        if (done.detail === undefined) delete (record as { detail?: string }).detail;
+        return done;
+      },
+    );
+    for (const entry of this.#pending.all()) entry.attachServerRequest(record, filled);
     // Replies go out in the order the requests came, whatever each took to work out.
-    const answered: Promise<void> = this.#answering.then(() => worked).then(async (done) => {
-      Object.assign(record, done);
-      if (done.detail === undefined) delete (record as { detail?: string }).detail;
+    const answered: Promise<void> = this.#answering.then(() => filled).then(async (done) => {
       const reply = { jsonrpc: "2.0", id: request.id, ...done.reply } as JsonRpcResponse;
       logged.reply = reply;
       if (this.#closedBy !== undefined) return;
@@ -715,7 +722,8 @@ function methodOf(message: unknown): string {
 
 /**
  * The record of a server request whose reply is still being worked out (a scripted reply's
- * conditions are matched asynchronously): filled in place once it is.
+ * conditions are matched asynchronously): filled in place once it is. An exchange it is attached
+ * to waits for that, so it stays as it is only when no reply could be worked out.
  */
 function pendingRecord(request: JsonRpcRequest): ServerRequestRecord {
   return {
@@ -726,6 +734,6 @@ function pendingRecord(request: JsonRpcRequest): ServerRequestRecord {
     },
     reply: { error: { code: -32603, message: "mcptest: the reply was still being worked out" } },
     kind: "unscripted",
-    detail: "the server went on before mcptest's reply was worked out",
+    detail: "mcptest could not work out its reply",
   };
 }

@@ -350,3 +350,27 @@ Deno.test("a call that draws only its response has empty protocol roots; one tha
   // Two quiet calls: each gets its own verdict from the same (shared, frozen) roots.
   assert.equal((await run(test, quiet)).status, "pass");
 });
+
+Deno.test("a server request the server does not wait for is graded on mcptest's reply, not on when the answer came", async () => {
+  // The server asks for a sampling and answers the call at once, in the same write: the call
+  // settles before mcptest has worked out its (scripted) reply. The verdict must not depend on
+  // which came first.
+  const test = testOf([
+    check("server_requests[0].kind", "exact", "scripted"),
+    check("result.content[0].text", "exact", "done"),
+  ], { client: SAMPLING });
+  const impatient: Serve = (m, t) => {
+    if (m.method !== "tools/call") return;
+    t.write({
+      jsonrpc: "2.0",
+      id: "s1",
+      method: "sampling/createMessage",
+      params: { messages: [{ role: "user", content: { type: "text", text: "weather?" } }] },
+    });
+    reply(t, m.id, text("done"));
+  };
+  for (let i = 0; i < 5; i++) {
+    const result = await run(test, impatient);
+    assert.equal(result.status, "pass", JSON.stringify(result.assertions));
+  }
+});
