@@ -102,18 +102,14 @@ export class ChangeFeed {
   /** Wait for an event (true) or, with a timeout, for quiet (false). */
   #wait(ms: number | undefined): Promise<boolean> {
     return new Promise((resolve) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      this.#wake = () => {
+      const done = (event: boolean) => {
         clearTimeout(timer);
         this.#wake = undefined;
-        resolve(true);
+        resolve(event);
       };
-      if (ms !== undefined) {
-        timer = setTimeout(() => {
-          this.#wake = undefined;
-          resolve(false);
-        }, ms);
-      }
+      const timer = ms === undefined ? undefined : setTimeout(() => done(false), ms);
+      const wake = () => done(true);
+      this.#wake = wake;
     });
   }
 }

@@ -43,6 +43,17 @@ export function includeFlags(line: string): string[] {
   return paths.map((p) => p.replace(/\/$/, "")).sort();
 }
 
+/** The `.ts` files under `dir` (relative to the root), recursively, as paths from the root. */
+export function sourceFiles(dir: string): string[] {
+  return [...Deno.readDirSync(`${ROOT}${dir}`)].flatMap((e) =>
+    e.isDirectory
+      ? sourceFiles(`${dir}/${e.name}`)
+      : e.name.endsWith(".ts")
+      ? [`${dir}/${e.name}`]
+      : []
+  );
+}
+
 /** A file of the repository as text. */
 export function readText(path: string): string {
   return Deno.readTextFileSync(`${ROOT}${path}`);

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { includeFlags, ROOT, taskCommand } from "./_files.ts";
+import { includeFlags, ROOT, sourceFiles, taskCommand } from "./_files.ts";
 
 /** The places allowed to import a computed specifier, and the path each one loads from. */
 const COMPUTED_SITES: Readonly<Record<string, string>> = {
@@ -25,17 +25,6 @@ function isFile(path: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** The `.ts` files under `dir` (relative to the root), recursively. */
-function sourceFiles(dir: string): string[] {
-  return [...Deno.readDirSync(`${ROOT}${dir}`)].flatMap((e) =>
-    e.isDirectory
-      ? sourceFiles(`${dir}/${e.name}`)
-      : e.name.endsWith(".ts")
-      ? [`${dir}/${e.name}`]
-      : []
-  );
 }
 
 /** What is wrong with `sources` (path -> text) against a compile line and src/8_cli's files. */

@@ -31,7 +31,7 @@ export class RecordingTransport implements Transport {
 
   constructor(inner: Transport) {
     this.#inner = inner;
-    inner.onFrame = (frame) => {
+    const onFrame = (frame: Frame) => {
       this.events.push({
         dir: "received",
         raw: frame.raw,
@@ -42,7 +42,9 @@ export class RecordingTransport implements Transport {
       });
       this.onFrame(frame);
     };
-    inner.onEvent = (event) => this.onEvent(event);
+    const onEvent = (event: TransportEvent) => this.onEvent(event);
+    inner.onFrame = onFrame;
+    inner.onEvent = onEvent;
   }
 
   /** The wrapped transport's label. */

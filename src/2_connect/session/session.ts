@@ -92,8 +92,10 @@ export class McpSession implements Session {
     this.#responder = new ClientResponder(init.server.client ?? NO_CLIENT);
     this.#log = new CaptureLog(init.capture ?? true, this.#notificationCap);
     this.#observer = init.onFrame;
-    this.#transport.onFrame = (frame) => this.#onFrame(frame);
-    this.#transport.onEvent = (event) => this.#onEvent(event);
+    const onFrame = (frame: Frame) => this.#onFrame(frame);
+    const onEvent = (event: TransportEvent) => this.#onEvent(event);
+    this.#transport.onFrame = onFrame;
+    this.#transport.onEvent = onEvent;
   }
 
   /**
@@ -435,13 +437,18 @@ export class McpSession implements Session {
       onFenceSettled?.();
     }, fence);
     this.#pending.add(id, entry);
-    entry.onOverflow = (bytes) =>
+    // Through a local, not `entry.onOverflow = (bytes) => ...`: V8 allocates a function literal
+    // assigned to a property in its old space, and that closure (whose context reaches the request,
+    // its entry and its exchange) kept every request alive through young collections
+    // (docs/performance.md, memory; tests/ci/young_closures_test.ts).
+    const onOverflow = (bytes: number) =>
       this.#giveUp(entry, id, revision, {
         kind: "protocol",
         message: `the server sent ${bytes} bytes of notifications during ${
           methodOf(request) || "the request"
         }, over the ${this.#notificationCap}-byte cap (max_notification_bytes on the server entry)`,
       });
+    entry.onOverflow = onOverflow;
     how.signal?.addEventListener("abort", () =>
       this.#giveUp(entry, id, revision, {
         kind: "stopped",
@@ -449,7 +456,7 @@ export class McpSession implements Session {
       }), { once: true });
     if (how.until !== undefined) {
       const until = how.until;
-      entry.onNotification = (notification) => {
+      const onNotification = (notification: JsonRpcMessage) => {
         if (!until(notification)) return;
         this.#giveUp(entry, id, revision, {
           kind: "stopped",
@@ -457,6 +464,7 @@ export class McpSession implements Session {
             `the event it was kept open for came (${methodOf(notification)})`,
         });
       };
+      entry.onNotification = onNotification;
     }
     const ms = timeoutMs ?? this.server.timeoutMs;
     this.#deadlines.add(entry, ms, () => this.#timedOut(entry, id, ms, revision));

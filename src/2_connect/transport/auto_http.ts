@@ -110,8 +110,10 @@ export class AutoHttpTransport implements Transport {
   }
 
   #wire<T extends Transport>(transport: T): T {
-    transport.onFrame = (frame) => this.onFrame(frame);
-    transport.onEvent = (event) => this.onEvent(event);
+    const onFrame = (frame: Frame) => this.onFrame(frame);
+    const onEvent = (event: TransportEvent) => this.onEvent(event);
+    transport.onFrame = onFrame;
+    transport.onEvent = onEvent;
     return transport;
   }
 }

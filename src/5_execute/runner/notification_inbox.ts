@@ -67,7 +67,8 @@ export class NotificationInbox {
           return { found: candidate, index: scanned };
         }
         const arrived = new Promise<"arrived">((resolve) => {
-          this.#wake = () => resolve("arrived");
+          const wake = () => resolve("arrived");
+          this.#wake = wake;
         });
         const settled = this.#settled ? this.#settled().then(() => "settled" as const) : undefined;
         const why = await Promise.race([arrived, timedOut, ...(settled ? [settled] : [])]);

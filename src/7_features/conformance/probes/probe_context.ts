@@ -97,7 +97,8 @@ export function createProbeContext(session: Session, options: ProbeContextOption
     capture: () => session.capture(),
     close: () => session.close(),
   };
-  if (session.fence) view.fence = (fenceOptions) => session.fence!(fenceOptions);
+  const fence: NonNullable<typeof view.fence> = (fenceOptions) => session.fence!(fenceOptions);
+  if (session.fence) view.fence = fence;
   const revision = findRevision(session.protocolVersion);
   const ctx: ProbeContext = {
     session: view,
