@@ -79,6 +79,9 @@ export function blockParse(text: string): FastDocument | undefined {
   }
 }
 
+/** The plain values {@link BlockParser} remembers, less one (a mask: a power of two, less one). */
+const PLAIN_SLOTS = 63;
+
 function giveWay(): never {
   throw GIVE_WAY;
 }
@@ -107,6 +110,9 @@ class BlockParser {
   #eolAt = -1;
   /** Each plain key met, as written (up to its colon) to as stored. */
   readonly #keys = new Map<string, string>();
+  /** Plain values last met, by a hash of their length and ends ({@link #plain}), and their values. */
+  readonly #plainRaw: (string | undefined)[] = new Array(PLAIN_SLOTS + 1).fill(undefined);
+  readonly #plainValue: unknown[] = new Array(PLAIN_SLOTS + 1).fill(undefined);
 
   constructor(text: string) {
     this.#text = text;
@@ -192,7 +198,6 @@ class BlockParser {
   #sequence(line: number, indent: number): unknown[] {
     const text = this.#text;
     const items: unknown[] = [];
-    this.#place(items, line, indent);
     this.#enter();
     let l = line;
     for (;;) {
@@ -220,7 +225,11 @@ class BlockParser {
       if (next < indent || !this.#isDash(this.starts[l]! + next, this.#end(l))) break;
     }
     this.#depth--;
-    return items;
+    // A sequence kept by the suite holds its entries in an array of their number: the one it
+    // grew (pushing reserves room for 17) would keep that room for as long as the suite lives.
+    const exact = items.slice();
+    this.#place(exact, line, indent);
+    return exact;
   }
 
   /** Whether the next content line after `line` is a sequence entry indented less than `indent`. */
@@ -480,7 +489,33 @@ class BlockParser {
     if (c === LBRACE) return this.#flowMapping(at);
     if (!this.#plainMayStart(at, end, flow)) giveWay();
     const stop = this.#plainEnd(at, end, flow);
-    return [resolvePlain(this.#trimEnd(at, stop)), stop];
+    return [this.#plain(at, stop), stop];
+  }
+
+  /**
+   * The plain scalar from `at` to `stop` (its trailing spaces left out), resolved. Suites repeat
+   * a few values on every test (`server: items`, `tool: echo`, a target path): a value written as
+   * the one last met with its length and first and last characters is that value again, one
+   * string kept by all of them however many tests there are, not one each.
+   */
+  #plain(at: number, stop: number): unknown {
+    const text = this.#text;
+    let e = stop;
+    while (e > at && text.charCodeAt(e - 1) === SPACE) e--;
+    const length = e - at;
+    const slot = (length * 31 + text.charCodeAt(at) * 7 + text.charCodeAt(e - 1)) & PLAIN_SLOTS;
+    const seen = this.#plainRaw[slot];
+    if (seen !== undefined && seen.length === length && text.startsWith(seen, at)) {
+      return this.#plainValue[slot];
+    }
+    const raw = text.slice(at, e);
+    const value = resolvePlain(raw);
+    // Only a primitive is shared (a timestamp resolves to a Date, an object of its own).
+    if (typeof value !== "object" || value === null) {
+      this.#plainRaw[slot] = raw;
+      this.#plainValue[slot] = value;
+    }
+    return value;
   }
 
   /**
@@ -632,7 +667,6 @@ class BlockParser {
   #flowSequence(at: number): [unknown[], number] {
     const text = this.#text;
     const items: unknown[] = [];
-    this.offsets.set(items, at);
     this.#enter();
     let i = this.#flowSpace(at + 1);
     if (text.charCodeAt(i) !== RBRACKET) {
@@ -649,7 +683,9 @@ class BlockParser {
       }
     }
     this.#depth--;
-    return [items, i + 1];
+    const exact = items.slice(); // room for its entries only (#sequence)
+    this.offsets.set(exact, at);
+    return [exact, i + 1];
   }
 
   /** A flow mapping `{a: 1, b: 2}`, every key with a value (over lines as a flow sequence). */

@@ -92,6 +92,7 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
   const expected = known.length > 0
     ? `expected one of: ${known.join(", ")}`
     : "no servers are declared (add servers: or pass --server name=command)";
+  const keys = new Map<string, string>();
   return (name: string | undefined, lazyPos: SourcePos | (() => SourcePos)): string => {
     const pos = () => typeof lazyPos === "function" ? lazyPos() : lazyPos;
     let chosen = name;
@@ -101,7 +102,11 @@ function serverResolver(file: ParsedFile, own: readonly string[], globals: Globa
       if (chosen === undefined) throw new ConfigError(`test has no server:; ${expected}`, pos());
     }
     if (globals.names.has(chosen)) return chosen;
-    if (own.includes(chosen) && file.role !== "config") return `${file.file}#${chosen}`;
+    if (own.includes(chosen) && file.role !== "config") {
+      let key = keys.get(chosen); // one string for all the file's tests of that server
+      if (key === undefined) keys.set(chosen, key = `${file.file}#${chosen}`);
+      return key;
+    }
     throw new ConfigError(
       `unknown server ${JSON.stringify(chosen)}; ${expected}${didYouMean(chosen, known)}`,
       pos(),

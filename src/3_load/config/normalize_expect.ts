@@ -24,7 +24,7 @@ export function normalizeExpect(
   expect: unknown,
   path: readonly PathSegment[],
   positionOf: PositionLookup,
-): { assertions: Assertion[]; budgets: Budget[] } {
+): { assertions: Assertion[]; budgets: readonly Budget[] } {
   const assertions: Assertion[] = [];
   const budgets: Budget[] = [];
   if (Array.isArray(expect)) {
@@ -41,7 +41,11 @@ export function normalizeExpect(
     );
     addBudgets(object, path, positionOf, budgets);
   }
-  return { assertions, budgets };
+  // Kept as long as the suite: arrays with room for their items only (a pushed one has 17).
+  return {
+    assertions: assertions.slice(),
+    budgets: budgets.length === 0 ? NO_BUDGETS : budgets.slice(),
+  };
 }
 
 /** The assertion `{target, matcher}` at `at` (its matcher: the one key of `matcher:`). */
@@ -65,6 +69,9 @@ function assertionOf(
     pos: positionOf(at),
   };
 }
+
+/** The one empty list of budgets every test without any shares. */
+const NO_BUDGETS: readonly Budget[] = Object.freeze([]);
 
 /** Each budget key of `item` (at `at`) as a Budget, into `budgets`. */
 function addBudgets(

@@ -284,7 +284,8 @@ function testCaseOf(
   const { expectError, capture } = parts;
   const name = stepName ?? String(item.name);
   return {
-    id: `${file}::${kind}::${name}`,
+    // join() writes one flat string; a template literal would keep four pieces for every test.
+    id: [file, kind, name].join("::"),
     name,
     kind,
     serverKey: parts.serverKey,

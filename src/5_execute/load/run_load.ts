@@ -13,7 +13,7 @@ import type { LoadSpec } from "../../3_load/config/load_block.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import type { LoadStats } from "../../4_record/load_stats.ts";
 import { baseResult, type ExecuteOptions, executeTest } from "../runner/execute_test.ts";
-import type { PreparedTest } from "../runner/prepare.ts";
+import { compiledOnce, type PreparedTest } from "../runner/prepare.ts";
 import { LatencyRecorder } from "./histogram.ts";
 import { evaluateLoadBudgets } from "./load_budgets.ts";
 
@@ -38,11 +38,12 @@ interface Phase {
 /** Run `prepared` under `spec` and return one result with the distribution in `load`. */
 export async function runLoad(
   session: Session,
-  prepared: PreparedTest,
+  test: PreparedTest,
   spec: LoadSpec,
   options: LoadOptions,
 ): Promise<TestResult> {
   const started = performance.now();
+  const prepared = compiledOnce(test); // graded once per call: compiled once for all of them
   const opened = await openSessions(session, spec.concurrency, options.openSession);
   if ("failure" in opened) {
     return { ...baseResult(prepared, 0), status: "error", failure: { message: opened.failure } };

@@ -137,8 +137,24 @@ function finished(
 ): TestResult {
   const failed = assertions.some((a) => a.status !== "pass") ||
     budgets.some((b) => b.status === "fail");
-  return { ...base, status: failed ? "fail" : "pass", assertions, budgets };
+  // A result lives as long as the run. `base` is this test's own (baseResult made it): it is
+  // filled in place, keeping the layout its literal gave it (a spread copy puts fields out of
+  // line), its lists holding their entries only (a pushed array keeps room for 17), and a test
+  // without budgets sharing one empty list.
+  return Object.assign(
+    base as Mutable<TestResult>,
+    {
+      status: failed ? "fail" : "pass",
+      assertions: assertions.slice(),
+      budgets: budgets.length === 0 ? NO_RESULTS : budgets,
+    } as const,
+  );
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** The one empty list of checks every result without any shares. */
+const NO_RESULTS: readonly never[] = Object.freeze([]);
 
 /** The result of a test whose server could not be reached; `durationMs`: how long the attempt took. */
 export function connectionFailedResult(
@@ -162,7 +178,7 @@ export function baseResult(prepared: PreparedTest, durationMs: number): TestResu
     col: test.pos.col,
     status: "pass",
     durationMs: Math.round(durationMs),
-    assertions: [],
-    budgets: [],
+    assertions: NO_RESULTS,
+    budgets: NO_RESULTS,
   };
 }

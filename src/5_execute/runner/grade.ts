@@ -18,31 +18,34 @@ export async function gradeAssertion(
   prefix = "",
 ): Promise<AssertionResult> {
   const { assertion, matcher } = item;
-  const at = {
-    target: prefix + assertion.target,
-    matcher: matcher.name,
-    line: assertion.pos.line,
-    col: assertion.pos.col,
-  };
+  const target = prefix + assertion.target;
   try {
     const outcome = await matchTarget(matcher, root, item.target, context);
     const status: Status = outcome.pass ? "pass" : "fail";
-    return {
-      ...at,
-      status,
-      expected: outcome.expected,
-      actual: outcome.actual,
-      ...(outcome.message !== undefined ? { message: outcome.message } : {}),
-    };
+    return checkOf(target, item, status, outcome.expected, outcome.actual, outcome.message);
   } catch (error) {
     if (error instanceof McptestError && error.exitCode !== 1) throw error;
     const message = error instanceof Error ? error.message : String(error);
-    return {
-      ...at,
-      status: "error",
-      expected: expectedOf(matcher),
-      actual: "",
-      message,
-    };
+    return checkOf(target, item, "error", expectedOf(matcher), "", message);
   }
+}
+
+/**
+ * One assertion's result, written as one literal: it lives as long as the run, and a literal
+ * keeps its fields in the object (one built by spreading another puts the fields added after
+ * the spread out of line, in an array of their own).
+ */
+function checkOf(
+  target: string,
+  { assertion, matcher }: PreparedAssertion,
+  status: Status,
+  expected: string,
+  actual: string,
+  message: string | undefined,
+): AssertionResult {
+  const { line, col } = assertion.pos;
+  const name = matcher.name;
+  return message === undefined
+    ? { target, matcher: name, line, col, status, expected, actual }
+    : { target, matcher: name, line, col, status, expected, actual, message };
 }

@@ -26,12 +26,19 @@ export interface PreparedAssertion {
 export interface PreparedTest {
   /** The test as loaded. */
   readonly test: TestCase;
-  /** Its assertions, compiled, in declaration order. */
+  /**
+   * Its assertions, compiled, in declaration order. From {@link prepareTests} they are compiled
+   * when read, anew on each read (read them once per grading): a run keeps no compiled matcher of
+   * a test that is not being graded.
+   */
   readonly assertions: readonly PreparedAssertion[];
 }
 
 /**
- * Compile the matchers and target paths of the given tests.
+ * Check that the matchers and target paths of the given tests compile, and return the tests
+ * ready to execute. The compiled matchers are not kept: each test's compile again when its
+ * assertions are read (as its grading does), so a run of many tests does not hold all of them
+ * from its start to its end (docs/performance.md, memory).
  * @throws {ConfigErrors} listing every bad matcher or target, with positions
  */
 export function prepareTests(
@@ -39,10 +46,7 @@ export function prepareTests(
   tests: readonly TestCase[] = suite.tests,
 ): PreparedTest[] {
   const errors: ConfigError[] = [];
-  const prepared = tests.map((test) => {
-    const roots = test.assertions.length === 0 ? [] : targetRootsOf(test, TEST_TARGET_ROOTS);
-    return { test, assertions: prepareAssertions(test, roots, errors) };
-  });
+  for (const test of tests) prepareAssertions(test, rootsOf(test), errors);
   for (const test of tests) {
     if (test.call.kind !== "sequence") continue;
     // A sequence's request steps are tests of their own: a bad matcher or target there is a load
@@ -56,7 +60,31 @@ export function prepareTests(
     }
   }
   if (errors.length > 0) throw new ConfigErrors(errors);
-  return prepared;
+  return tests.map((test) => new CompiledWhenRead(test));
+}
+
+/** A checked test whose assertions compile each time they are read. */
+class CompiledWhenRead implements PreparedTest {
+  readonly test: TestCase;
+
+  constructor(test: TestCase) {
+    this.test = test;
+  }
+
+  get assertions(): readonly PreparedAssertion[] {
+    // Checked by prepareTests: nothing is left out here.
+    return prepareAssertions(this.test, rootsOf(this.test), []);
+  }
+}
+
+/** A test that is graded many times (a load test): its assertions compiled once, kept. */
+export function compiledOnce(prepared: PreparedTest): PreparedTest {
+  return { test: prepared.test, assertions: prepared.assertions };
+}
+
+/** The roots a target of `test` may start at. */
+function rootsOf(test: TestCase): readonly string[] {
+  return test.assertions.length === 0 ? [] : targetRootsOf(test, TEST_TARGET_ROOTS);
 }
 
 /** The assertions of `test` compiled; a bad matcher or target goes to `errors` (and is left out). */

@@ -529,6 +529,36 @@ Deno.test("blockParse() takes the shapes suites are written in", () => {
   });
 });
 
+Deno.test("blockParse() reads a repeated plain value as written, and values that share a remembered slot each as written", () => {
+  // `items`, `itxms`, `itwms`: the same length and ends (one slot of the parser's memory of values).
+  const text = [
+    "a: [items, items, itxms, itemz, items, 10, 10, 1e1, true, True, ~, null, '10']",
+    "b:",
+    "  - result.content[0].text",
+    "  - result.content[0].text",
+    "  - result.content[9].text",
+    "  - items",
+    "  - itwms",
+    "  - items   # a comment",
+    "c: items",
+  ].join("\n");
+  const block = blockParse(text);
+  assert.ok(block);
+  assertSameAsJsYaml(text, block);
+  assert.deepStrictEqual(block.value, {
+    a: ["items", "items", "itxms", "itemz", "items", 10, 10, 10, true, true, null, null, "10"],
+    b: [
+      "result.content[0].text",
+      "result.content[0].text",
+      "result.content[9].text",
+      "items",
+      "itwms",
+      "items",
+    ],
+    c: "items",
+  });
+});
+
 Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   const outside = [
     "a: &x {b: 1}\nc: *x\n",
