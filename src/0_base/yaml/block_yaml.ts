@@ -88,7 +88,7 @@ function giveWay(): never {
 
 /** A recursive-descent parser over the lines of one document (state: the next line to read). */
 class BlockParser {
-  readonly starts: number[];
+  readonly starts: Uint32Array;
   /** Where each flow mapping and sequence starts (its first significant character). */
   readonly offsets = new Map<object, number>();
   /** Where each block mapping and sequence starts, as a line and column (documentOf's place). */

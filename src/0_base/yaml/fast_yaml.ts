@@ -112,10 +112,17 @@ function significant(text: string, at: number): number {
   return i;
 }
 
-/** The offset of the start of every line of `text`. */
-export function lineStartsOf(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
+/**
+ * The offset of the start of every line of `text`, in a typed array of their number: kept as long
+ * as the document, outside V8's heap (an array grown by pushing has room for half as many again,
+ * and every young collection during a load copied it).
+ */
+export function lineStartsOf(text: string): Uint32Array {
+  let lines = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
+  const starts = new Uint32Array(lines);
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[line++] = i + 1;
   return starts;
 }
 
@@ -133,7 +140,7 @@ export const PLACE_LINE = 2 ** 10;
  */
 export function documentOf(
   text: string,
-  lineStarts: readonly number[],
+  lineStarts: Readonly<ArrayLike<number>>,
   value: unknown,
   offsets: ReadonlyMap<object, number>,
   places?: ReadonlyMap<object, number>,
