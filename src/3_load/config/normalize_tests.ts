@@ -270,6 +270,22 @@ function collectConfigError<T>(errors: ConfigError[], read: () => T): T | undefi
   }
 }
 
+/** `file::kind::` of each file and kind met: one string that every test id of theirs shares. */
+const ID_PREFIXES = new Map<string, Map<string, string>>();
+
+/**
+ * The start of the ids of `file`'s `kind` tests, one string for all of them: an id is then one
+ * two-piece string of the prefix and the name, the same size however long the file's path (a
+ * flat id copies the path into every test; a template literal keeps four pieces).
+ */
+function idPrefix(file: string, kind: string): string {
+  let kinds = ID_PREFIXES.get(file);
+  if (kinds === undefined) ID_PREFIXES.set(file, kinds = new Map());
+  let prefix = kinds.get(kind);
+  if (prefix === undefined) kinds.set(kind, prefix = `${file}::${kind}::`);
+  return prefix;
+}
+
 /** The TestCase of a checked test (`order` still 0: the suite numbers them). */
 function testCaseOf(
   item: Raw,
@@ -284,8 +300,7 @@ function testCaseOf(
   const { expectError, capture } = parts;
   const name = stepName ?? String(item.name);
   return {
-    // join() writes one flat string; a template literal would keep four pieces for every test.
-    id: [file, kind, name].join("::"),
+    id: idPrefix(file, kind) + name,
     name,
     kind,
     serverKey: parts.serverKey,
