@@ -123,8 +123,7 @@ export async function collectRecord(
       return results;
     },
   );
-  const order = new Map(prepared.map((p) => [p.test.id, p.test.order]));
-  const tests = perGroup.flat().sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  const tests = inFileOrder(perGroup.length === 1 ? perGroup[0]! : perGroup.flat(), prepared);
   const used = new Set(groups.keys());
   for (const server of Object.values(suite.servers)) {
     if (!used.has(server.key)) serverRecords.push(serverRecord(server, "unused"));
@@ -152,11 +151,15 @@ async function runServer(
   deadline: RunDeadline | undefined,
 ): Promise<{ record: ServerRecord; results: TestResult[] }> {
   // A server whose tests are all skipped (skip:, or --bail already tripped) is not started.
-  const early = tests.map((t) => notStarted(t, bail, deadline));
-  if (early.every((r) => r !== undefined)) {
-    const results = early.filter((r) => r !== undefined);
-    results.forEach((r) => options.onResult?.(r));
-    return { record: serverRecord(server, "unused"), results };
+  const early: TestResult[] = [];
+  for (const test of tests) {
+    const result = notStarted(test, bail, deadline);
+    if (result === undefined) break; // one to run: the server starts
+    early.push(result);
+  }
+  if (early.length === tests.length) {
+    early.forEach((r) => options.onResult?.(r));
+    return { record: serverRecord(server, "unused"), results: early };
   }
   let session: Session;
   const connecting = performance.now();
@@ -262,6 +265,20 @@ function serverRecord(server: ServerSpec, status: ServerRecord["status"]): Serve
     source: server.source,
     status,
   };
+}
+
+/**
+ * The results in the file order of their tests: as they come when one server ran its tests in
+ * order (most runs: no copy, no sort), else sorted.
+ */
+function inFileOrder(results: TestResult[], prepared: readonly PreparedTest[]): TestResult[] {
+  const order = new Map<string, number>();
+  for (const { test } of prepared) order.set(test.id, test.order);
+  const at = (result: TestResult) => order.get(result.id) ?? 0;
+  for (let i = 1; i < results.length; i++) {
+    if (at(results[i - 1]!) > at(results[i]!)) return results.sort((a, b) => at(a) - at(b));
+  }
+  return results;
 }
 
 function groupByServer(prepared: readonly PreparedTest[]): Map<string, PreparedTest[]> {

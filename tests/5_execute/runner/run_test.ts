@@ -59,6 +59,40 @@ Deno.test("runTests() grades tests, keeps file order and closes sessions", async
   assert.equal(session.closed, true);
 });
 
+Deno.test("runTests() gives the results in file order when servers interleave, as they come when one server runs them", async () => {
+  const a = testServer("a"), b = testServer("b");
+  const sum = (_m: string, p: Record<string, unknown>) => {
+    const args = p.arguments as { a: number; b: number };
+    return { result: { structuredContent: { sum: args.a + args.b } } };
+  };
+  const sessions = { a: fakeSession(a, sum), b: fakeSession(b, sum) };
+  const run = async (tests: TestCase[]) => {
+    const suite = suiteOf([a, b], tests);
+    const record = await runTests(suite, prepareTests(suite), {
+      connect: (server) => Promise.resolve(sessions[server.key as "a" | "b"]),
+      toolVersion: "test",
+      serverConcurrency: 1,
+    });
+    return record.tests.map((t) => t.name);
+  };
+  const check = [exact("result.structuredContent.sum", 5)];
+  const args = { a: 2, b: 3 };
+  // Run server by server (a's tests, then b's): put back in the order the file has them.
+  assert.deepEqual(
+    await run([
+      tool("b1", "b", check, args),
+      tool("a1", "a", check, args),
+      tool("b2", "b", check, args),
+      tool("a2", "a", check, args),
+    ]),
+    ["b1", "a1", "b2", "a2"],
+  );
+  assert.deepEqual(
+    await run([tool("one", "a", check, args), tool("two", "a", check, args)]),
+    ["one", "two"],
+  );
+});
+
 Deno.test("runTests() fails a server's tests with the failure layer and still runs other servers", async () => {
   const good = testServer("good"), bad = testServer("bad");
   const tests = [
