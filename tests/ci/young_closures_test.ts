@@ -23,9 +23,23 @@ export function oldSpaceClosures(text: string): number[] {
   // Comments may show the pattern: blank them out, keeping the line count.
   const code = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (c) => c.replace(/[^\n]/g, " "));
   return [...code.matchAll(OLD_SPACE_CLOSURE)]
+    .filter((m) => !typedBinding(code, m.index))
     .filter((m) => !calledAtOnce(code, m.indices!.groups!.open!))
     .map((m) => code.slice(0, m.index).split("\n").length);
 }
+
+/**
+ * Whether the match at `at` is the type of a declared name, not a property: `const f: T.f = () =>`,
+ * a class field `onFrame: T.F = () => {}` (the `.name` is the end of the type annotation).
+ */
+function typedBinding(code: string, at: number): boolean {
+  const lineStart = code.lastIndexOf("\n", at) + 1;
+  return TYPED_NAME.test(code.slice(lineStart, at));
+}
+
+/** The start of a line that declares a name with a type: modifiers, the name, `:`, the type. */
+const TYPED_NAME =
+  /^\s*(?:(?:export|declare|readonly|private|public|protected|static|const|let|var)\s+)*[#\w$]+\??\s*:/;
 
 /**
  * Whether the literal after the parentheses that open at `open` is called where it stands
@@ -67,6 +81,8 @@ Deno.test("oldSpaceClosures: leaves a closure assigned through a local, and non-
     "a.b = make(() => 1);",
     "a.b == (x);",
     "this.#closing ??= (async () => {\n  await close();\n})();",
+    'const discover: typeof import("./discovery.ts").discover = async (...args) => run(args);',
+    "  readonly onEvent: Transport.OnEvent = (event) => this.handle(event);",
     "// entry.onOverflow = (bytes) => giveUp(bytes);",
     "/** this.#wake = () => resolve(); */",
   ];
