@@ -16,7 +16,6 @@ const COMPUTED_IMPORT = /(?<!typeof )\bimport\((?!\s*["'`][^$]*?["'`]\s*\))/;
 /** A call of importLater: the path of its type, and the path it imports. */
 const LATER_CALL =
   /importLater<\s*typeof import\("([^"]+)"\)\s*>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
-/importLater<typeof import\("([^"]+)"\)>\(\s*import\.meta\.url,\s*"([^"]+)"\s*,?\s*\)/g;
 
 /** Whether `path` is a file. */
 function isFile(path: string): boolean {

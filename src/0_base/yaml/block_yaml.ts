@@ -435,9 +435,14 @@ class BlockParser {
 
   /** The text from `at` to `end` without the spaces it ends with. */
   #trimEnd(at: number, end: number): string {
+    return this.#text.slice(at, this.#endBeforeSpaces(at, end));
+  }
+
+  /** Where the text from `at` to `end` ends without the spaces it ends with. */
+  #endBeforeSpaces(at: number, end: number): number {
     let e = end;
     while (e > at && this.#text.charCodeAt(e - 1) === SPACE) e--;
-    return this.#text.slice(at, e);
+    return e;
   }
 
   /**
@@ -500,8 +505,7 @@ class BlockParser {
    */
   #plain(at: number, stop: number): unknown {
     const text = this.#text;
-    let e = stop;
-    while (e > at && text.charCodeAt(e - 1) === SPACE) e--;
+    const e = this.#endBeforeSpaces(at, stop);
     const length = e - at;
     const slot = (length * 31 + text.charCodeAt(at) * 7 + text.charCodeAt(e - 1)) & PLAIN_SLOTS;
     const seen = this.#plainRaw[slot];

@@ -118,12 +118,17 @@ function significant(text: string, at: number): number {
  * and every young collection during a load copied it).
  */
 export function lineStartsOf(text: string): Uint32Array {
+  let starts = new Uint32Array(1024);
   let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  const starts = new Uint32Array(lines);
-  let line = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts[line++] = i + 1;
-  return starts;
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) {
+    if (lines === starts.length) {
+      const grown = new Uint32Array(lines * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[lines++] = i + 1;
+  }
+  return starts.slice(0, lines);
 }
 
 /**

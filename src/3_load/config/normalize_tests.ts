@@ -50,6 +50,12 @@ interface FileContext {
   readonly declared: ReadonlyMap<string, number>;
   /** The file's text can hold nothing to interpolate ({@link nothingToInterpolate}). */
   readonly plain: boolean;
+  /**
+   * `file::kind::`, one string per kind that every test id of the file shares: an id is then the
+   * prefix and the name, the same size however long the file's path (a template literal kept four
+   * pieces per test, a flat id a copy of the path).
+   */
+  readonly idPrefix: (kind: TestKind) => string;
 }
 
 /**
@@ -75,7 +81,21 @@ export function normalizeTests(
 ): FileTests {
   const out: FileTests = { tests: [], secrets: [], errors: [] };
   const declared = captureDeclarations(document, positionOf);
-  const context: FileContext = { file, stack, positionOf, resolveServer, declared, plain };
+  const prefixes = new Map<TestKind, string>();
+  const idPrefix = (kind: TestKind) => {
+    let prefix = prefixes.get(kind);
+    if (prefix === undefined) prefixes.set(kind, prefix = `${file}::${kind}::`);
+    return prefix;
+  };
+  const context: FileContext = {
+    file,
+    stack,
+    positionOf,
+    resolveServer,
+    declared,
+    plain,
+    idPrefix,
+  };
   for (const [block, kind] of TEST_BLOCKS) {
     const items = document[block];
     if (!Array.isArray(items)) continue;
@@ -128,7 +148,7 @@ function buildTest(
   const parts = checkedParts(item, at, pos, kind, context);
   const expect = normalizeExpect(item.expect, [...at, "expect"], context.positionOf);
   const steps = kind === "sequence" ? sequenceSteps(item, at, parts.serverKey, context) : undefined;
-  const test = testCaseOf(item, kind, parts, expect, uses, context.file, pos, name);
+  const test = testCaseOf(item, kind, parts, expect, uses, context, pos, name);
   return steps ? { ...test, call: { kind: "sequence", steps } } : test;
 }
 
@@ -270,22 +290,6 @@ function collectConfigError<T>(errors: ConfigError[], read: () => T): T | undefi
   }
 }
 
-/** `file::kind::` of each file and kind met: one string that every test id of theirs shares. */
-const ID_PREFIXES = new Map<string, Map<string, string>>();
-
-/**
- * The start of the ids of `file`'s `kind` tests, one string for all of them: an id is then one
- * two-piece string of the prefix and the name, the same size however long the file's path (a
- * flat id copies the path into every test; a template literal keeps four pieces).
- */
-function idPrefix(file: string, kind: string): string {
-  let kinds = ID_PREFIXES.get(file);
-  if (kinds === undefined) ID_PREFIXES.set(file, kinds = new Map());
-  let prefix = kinds.get(kind);
-  if (prefix === undefined) kinds.set(kind, prefix = `${file}::${kind}::`);
-  return prefix;
-}
-
 /** The TestCase of a checked test (`order` still 0: the suite numbers them). */
 function testCaseOf(
   item: Raw,
@@ -293,14 +297,14 @@ function testCaseOf(
   parts: CheckedParts,
   expect: { assertions: TestCase["assertions"]; budgets: TestCase["budgets"] },
   captureUses: ReadonlySet<string>,
-  file: string,
+  { file, idPrefix }: FileContext,
   pos: SourcePos,
   stepName?: string,
 ): TestCase {
   const { expectError, capture } = parts;
   const name = stepName ?? String(item.name);
   return {
-    id: idPrefix(file, kind) + name,
+    id: idPrefix(kind) + name,
     name,
     kind,
     serverKey: parts.serverKey,

@@ -137,21 +137,15 @@ function finished(
 ): TestResult {
   const failed = assertions.some((a) => a.status !== "pass") ||
     budgets.some((b) => b.status === "fail");
-  // A result lives as long as the run. `base` is this test's own (baseResult made it): it is
-  // filled in place, keeping the layout its literal gave it (a spread copy puts fields out of
-  // line), its lists holding their entries only (a pushed array keeps room for 17), and a test
-  // without budgets sharing one empty list.
-  return Object.assign(
-    base as Mutable<TestResult>,
-    {
-      status: failed ? "fail" : "pass",
-      assertions: assertions.slice(),
-      budgets: budgets.length === 0 ? NO_RESULTS : budgets,
-    } as const,
-  );
+  // A result lives as long as the run: its lists hold their entries only (a pushed array keeps
+  // room for 17), and a test without budgets shares one empty list.
+  return {
+    ...base,
+    status: failed ? "fail" : "pass",
+    assertions: assertions.slice(),
+    budgets: budgets.length === 0 ? NO_RESULTS : budgets,
+  };
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** The one empty list of checks every result without any shares. */
 const NO_RESULTS: readonly never[] = Object.freeze([]);
