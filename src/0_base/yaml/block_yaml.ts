@@ -7,6 +7,7 @@
  */
 
 import { MAX_NESTING } from "../util/nesting.ts";
+import { expansionLimit } from "./alias_limits.ts";
 import { documentOf, type FastDocument, lineStartsOf, PLACE_LINE } from "./fast_yaml.ts";
 import { CAN_RESOLVE_PLAIN, resolvePlain } from "./yaml_schema.ts";
 
@@ -27,13 +28,16 @@ const OUTSIDE = /[\t\r\x85\u2028\u2029]/;
 /** Anything but line feeds and printable ASCII: a text without any needs neither check above. */
 const NOT_PLAIN_ASCII = /[^\n\x20-\x7e]/;
 
+/** What the subset takes in an anchor or alias name. */
+const NAME_CHAR = /[A-Za-z0-9_-]/;
+
 /** A plain scalar longer than this is searched for its end by native searches of its line. */
 const LONG_SCALAR = 64;
 
 // Character codes.
 const SPACE = 0x20, LF = 0x0a, HASH = 0x23, DASH = 0x2d, COLON = 0x3a, QUOTE = 0x27, DQUOTE = 0x22;
 const LBRACKET = 0x5b, RBRACKET = 0x5d, LBRACE = 0x7b, RBRACE = 0x7d, COMMA = 0x2c;
-const BACKSLASH = 0x5c, PIPE = 0x7c, PLUS = 0x2b, GT = 0x3e;
+const BACKSLASH = 0x5c, PIPE = 0x7c, PLUS = 0x2b, GT = 0x3e, AMP = 0x26, STAR = 0x2a, LT = 0x3c;
 
 /** The single-character escapes of a double-quoted scalar (YAML 1.2, as js-yaml reads them). */
 const ESCAPES: Readonly<Record<string, string>> = {
@@ -58,11 +62,14 @@ const ESCAPES: Readonly<Record<string, string>> = {
 const HEX_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 
 /**
- * Parse `text` if it keeps to the block subset; undefined otherwise (anchors, aliases, tags,
- * folded block scalars with more-indented lines, multi-line plain and quoted scalars, explicit
- * keys, several documents, duplicate or merge keys, tabs, anything invalid), which js-yaml then
- * parses. Literal and folded block scalars (`|`, `>`, with `-` or `+`) and flow collections over
- * several lines are in the subset.
+ * Parse `text` if it keeps to the block subset; undefined otherwise (tags, folded block scalars
+ * with more-indented lines, multi-line plain and quoted scalars, explicit keys, several documents,
+ * duplicate keys, tabs, anchors and aliases other than those below, aliases that expand the
+ * document too far, anything invalid), which js-yaml then parses. Literal and folded block scalars
+ * (`|`, `>`, with `-` or `+`) and flow collections over several lines are in the subset, and so
+ * are the anchors suites share settings with: an anchor on a mapping or sequence entry's value
+ * (`base: &base` then the node, `key: &a value`), an alias as a value (`key: *a`, `- *a`) and a
+ * merge key naming one mapping (`<<: *base`).
  */
 export function blockParse(text: string): FastDocument | undefined {
   if (!CAN_RESOLVE_PLAIN || text.charCodeAt(0) === 0xfeff) return undefined;
@@ -72,6 +79,7 @@ export function blockParse(text: string): FastDocument | undefined {
   const parser = new BlockParser(text);
   try {
     const value = parser.document();
+    if (!parser.aliasesTame(value)) return undefined;
     return documentOf(text, parser.starts, value, parser.offsets, parser.places);
   } catch (error) {
     if (error === GIVE_WAY) return undefined;
@@ -113,6 +121,14 @@ class BlockParser {
   /** Plain values last met, by a hash of their length and ends ({@link #plain}), and their values. */
   readonly #plainRaw: (string | undefined)[] = new Array(PLAIN_SLOTS + 1).fill(undefined);
   readonly #plainValue: unknown[] = new Array(PLAIN_SLOTS + 1).fill(undefined);
+  /** Each anchor's node, set once the node is read (an alias names one read before it). */
+  readonly #anchors = new Map<string, unknown>();
+  /** The keys each mapping with a merge key took from the mapping it names (an alias). */
+  readonly #merges = new Map<object, { readonly source: object; readonly keys: Set<string> }>();
+  /** Whether any alias was read (the document is then measured with them expanded). */
+  #aliased = false;
+  /** How many aliases named a scalar (a value with no identity: counted apart from the rest). */
+  #scalarAliases = 0;
 
   constructor(text: string) {
     this.#text = text;
@@ -208,6 +224,8 @@ class BlockParser {
         // js-yaml reads an empty entry its own way where an outer sequence's entry follows it.
         if (this.#outerDashFollows(l, indent)) giveWay();
         items.push(this.#nextLinesValue(l, indent, false));
+      } else if (text.charCodeAt(at) === AMP || text.charCodeAt(at) === STAR) {
+        items.push(this.#propertyValue(l, indent, at, end, false));
       } else if (this.#isDash(at, end)) {
         items.push(this.#sequence(l, at - this.starts[l]!)); // a compact nested sequence (`- - a`)
       } else {
@@ -259,13 +277,23 @@ class BlockParser {
     let colon = firstColon;
     for (;;) {
       const end = this.#end(l);
-      const key = this.#key(keyAt, colon);
-      if (Object.hasOwn(entries, key)) giveWay(); // js-yaml refuses a duplicate key
       let valueAt = colon + 1;
       while (valueAt < end && text.charCodeAt(valueAt) === SPACE) valueAt++;
-      entries[key] = valueAt === end || text.charCodeAt(valueAt) === HASH
-        ? this.#nextLinesValue(l, indent, true)
-        : this.#scalarValue(l, indent, valueAt, end);
+      if (
+        colon === keyAt + 2 && text.charCodeAt(keyAt) === LT && text.charCodeAt(keyAt + 1) === LT
+      ) {
+        this.#merge(entries, l, valueAt, end);
+      } else {
+        const key = this.#key(keyAt, colon);
+        // js-yaml refuses a duplicate key, but one a merge key set is overridden (once).
+        if (Object.hasOwn(entries, key) && !this.#merges.get(entries)?.keys.delete(key)) giveWay();
+        const first = text.charCodeAt(valueAt);
+        entries[key] = valueAt === end || first === HASH
+          ? this.#nextLinesValue(l, indent, true)
+          : first === AMP || first === STAR
+          ? this.#propertyValue(l, indent, valueAt, end, true)
+          : this.#scalarValue(l, indent, valueAt, end);
+      }
       l = this.#line;
       if (l === this.#lines) break;
       const next = this.#indent(l);
@@ -278,6 +306,134 @@ class BlockParser {
     }
     this.#depth--;
     return entries;
+  }
+
+  /**
+   * An entry's value that starts with an anchor (`&name`, then the node: on the next lines when
+   * nothing but a comment follows on this one, else a scalar or flow collection on it) or is an
+   * alias (`*name`) of a node anchored before it. An anchor on a key (`- &a key: value`), an
+   * anchor named again and an alias of a name not anchored yet give way.
+   */
+  #propertyValue(
+    line: number,
+    indent: number,
+    at: number,
+    end: number,
+    inMapping: boolean,
+  ): unknown {
+    const text = this.#text;
+    if (text.charCodeAt(at) === STAR) return this.#alias(line, at, end);
+    const nameEnd = this.#nameEnd(at + 1, end);
+    const name = text.slice(at + 1, nameEnd);
+    if (this.#anchors.has(name)) giveWay();
+    let valueAt = nameEnd;
+    while (valueAt < end && text.charCodeAt(valueAt) === SPACE) valueAt++;
+    let value: unknown;
+    if (valueAt === end || text.charCodeAt(valueAt) === HASH) {
+      if (!inMapping && this.#outerDashFollows(line, indent)) giveWay();
+      value = this.#nextLinesValue(line, indent, inMapping);
+    } else {
+      const c = text.charCodeAt(valueAt);
+      if (c === AMP || c === STAR || this.#keyEnd(valueAt, end) !== undefined) giveWay();
+      value = this.#scalarValue(line, indent, valueAt, end);
+    }
+    this.#anchors.set(name, value);
+    return value;
+  }
+
+  /** The node the alias `*name` at `at` names; nothing but a comment may follow it on its line. */
+  #alias(line: number, at: number, end: number): unknown {
+    const nameEnd = this.#nameEnd(at + 1, end);
+    const name = this.#text.slice(at + 1, nameEnd);
+    if (!this.#anchors.has(name)) giveWay();
+    this.#restIsComment(nameEnd, end);
+    this.#aliased = true;
+    const node = this.#anchors.get(name);
+    if (node === null || typeof node !== "object") this.#scalarAliases++;
+    this.#line = this.#significant(line + 1);
+    return node;
+  }
+
+  /**
+   * Where an anchor or alias name from `at` ends: letters, digits, `_` and `-`, then a space or the
+   * line end (anything else, a name YAML allows included, gives way).
+   */
+  #nameEnd(at: number, end: number): number {
+    const text = this.#text;
+    let i = at;
+    while (i < end && NAME_CHAR.test(text[i]!)) i++;
+    if (i === at || (i < end && text.charCodeAt(i) !== SPACE)) giveWay();
+    return i;
+  }
+
+  /**
+   * A merge key's entry (`<<: *base`) of `entries`: the keys of the mapping the alias names that
+   * `entries` has not set yet, in that mapping's order, as js-yaml merges them (a key written after
+   * the merge key overrides one it set). Anything else as its value, and a second merge key in one
+   * mapping, give way.
+   */
+  #merge(entries: Record<string, unknown>, line: number, at: number, end: number): void {
+    if (at === end || this.#text.charCodeAt(at) !== STAR || this.#merges.has(entries)) giveWay();
+    const source = this.#alias(line, at, end);
+    if (source === null || typeof source !== "object" || Array.isArray(source)) giveWay();
+    const keys = new Set<string>();
+    for (const key of Object.keys(source)) {
+      if (Object.hasOwn(entries, key)) continue;
+      entries[key] = (source as Record<string, unknown>)[key];
+      keys.add(key);
+    }
+    this.#merges.set(entries, { source, keys });
+  }
+
+  /**
+   * Whether the document `value` (read by this parser) is surely one the careful parser accepts
+   * with its aliases expanded: nesting short of the limit, and at most half the nodes its
+   * aliases may expand it to. Nodes are counted as the careful parser counts them
+   * (alias_expansion.ts): each key and value written is one, a mapping or sequence one more than
+   * its keys and values, an alias (not written again) the expanded size of the node it names, and
+   * a merge key is a key and an alias. A document without aliases needs no count.
+   */
+  aliasesTame(value: unknown): boolean {
+    if (!this.#aliased) return true;
+    const extents = new Map<object, { size: number; depth: number }>();
+    // An alias of a scalar is met as a scalar: written once, however many times it is met.
+    let own = -this.#scalarAliases;
+    /** The expanded size and depth of `node`; `own` counts the nodes of its first reading. */
+    const measure = (node: unknown): { size: number; depth: number } => {
+      if (node === null || typeof node !== "object") {
+        own++;
+        return { size: 1, depth: 1 };
+      }
+      const known = extents.get(node);
+      if (known) return known; // an alias: its node's extent, none of it written again
+      own++;
+      let size = 1, depth = 0;
+      const add = (child: { size: number; depth: number }) => {
+        size += child.size;
+        if (child.depth > depth) depth = child.depth;
+      };
+      if (Array.isArray(node)) {
+        for (const item of node) add(measure(item));
+      } else {
+        const merge = this.#merges.get(node);
+        if (merge) {
+          own++; // the merge key, then its alias
+          add({ size: 1, depth: 1 });
+          add(measure(merge.source));
+        }
+        for (const [key, child] of Object.entries(node)) {
+          if (merge?.keys.has(key)) continue;
+          own++;
+          add({ size: 1, depth: 1 });
+          add(measure(child));
+        }
+      }
+      const extent = { size, depth: depth + 1 };
+      extents.set(node, extent);
+      return extent;
+    };
+    const { size, depth } = measure(value);
+    return depth <= MAX_NESTING - 2 && size <= expansionLimit(own) / 2;
   }
 
   /**

@@ -6,6 +6,10 @@ import { blockParse } from "../../../src/0_base/yaml/block_yaml.ts";
 import { type FastDocument, fastParse, PLACE_LINE } from "../../../src/0_base/yaml/fast_yaml.ts";
 import { SCHEMA } from "../../../src/0_base/yaml/yaml_schema.ts";
 import { loadCarefulParser, parseCarefully } from "../../../src/0_base/yaml/yaml_source.ts";
+import { readAliases } from "../../../src/0_base/yaml/alias_expansion.ts";
+import { expansionLimit } from "../../../src/0_base/yaml/alias_limits.ts";
+import { MAX_NESTING } from "../../../src/0_base/util/nesting.ts";
+import { parseDocument } from "yaml";
 
 await loadCarefulParser();
 import { shapeText } from "../../../bench/shapes.ts";
@@ -561,7 +565,23 @@ Deno.test("blockParse() reads a repeated plain value as written, and values that
 
 Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   const outside = [
-    "a: &x {b: 1}\nc: *x\n",
+    // Anchors and aliases outside the subset: in a flow collection, on a key or the root, an
+    // anchor named twice, an alias before (or inside) its anchor's node, an odd name, a merge key
+    // naming no mapping or written twice.
+    "a: &x {b: 1}\nc: [*x]\n",
+    "- &a key: v\n",
+    "&x a: 1\n",
+    "a: &x 1\nb: &x 2\n",
+    "a: *x\n",
+    "a: &x\n  b: *x\n",
+    "a: &x. 1\nb: *x.\n",
+    "a: &x 1\nb: *x c\n",
+    "a: &x [1]\nb:\n  <<: *x\n",
+    "a: &x 1\nb:\n  <<: *x\n",
+    "a: &x {k: 1}\nb:\n  <<: *x\n  <<: *x\n",
+    "a: &x {k: 1}\nb:\n  <<: [*x]\n",
+    "a: &x {k: 1}\nb:\n  '<<': *x\n",
+    "a: &x {k: 1}\nb:\n  k: 2\n  k: 3\n",
     "a: !!str 1\n",
     "a: >\n  text\n   more indented\n",
     "a: >\n  text\n\n   more indented\n",
@@ -615,6 +635,169 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
   assert.deepStrictEqual(blockParse("- -\n  - a\n")?.value, [[null, "a"]]);
   assert.deepStrictEqual(blockParse("")?.value, null);
   assert.deepStrictEqual(blockParse("# only a comment\n")?.value, null);
+});
+
+Deno.test("blockParse() reads anchors, aliases and merge keys as js-yaml does", () => {
+  const text = [
+    "x-base: &base",
+    "  server: items",
+    "  tool: echo",
+    "  args: &args {text: hi}",
+    "word: &word hello   # a comment",
+    "list: &list",
+    "  - &first a",
+    "  - b",
+    "tools:",
+    "  - <<: *base",
+    "    name: one",
+    "  - name: two",
+    "    tool: other # set before the merge: the merge keeps it",
+    "    <<: *base",
+    "  - <<: *base",
+    "    tool: third # set after the merge: it overrides the merged one",
+    "    args: *args",
+    "  - *word",
+    "  - *list",
+    "  - - *first",
+    "    - &nested",
+    "      deep: [1, 2]",
+    "  - *nested",
+  ].join("\n") + "\n";
+  const block = blockParse(text);
+  assert.ok(block, "the anchored document takes the block path");
+  assertSameAsJsYaml(text, block);
+  const value = block.value as Record<string, unknown[]>;
+  assert.deepStrictEqual(value.tools![0], {
+    server: "items",
+    tool: "echo",
+    args: { text: "hi" },
+    name: "one",
+  });
+  assert.deepStrictEqual(Object.keys(value.tools![1] as object), [
+    "name",
+    "tool",
+    "server",
+    "args",
+  ]);
+  assert.equal((value.tools![1] as { tool: string }).tool, "other");
+  assert.deepStrictEqual(Object.keys(value.tools![2] as object), ["server", "tool", "args"]);
+  assert.equal((value.tools![2] as { tool: string }).tool, "third");
+  // An alias is the node it names (as js-yaml gives it), placed where the anchor's node is.
+  assert.equal(
+    (value.tools![2] as { args: unknown }).args,
+    (value["x-base"] as unknown as { args: unknown }).args,
+  );
+  assert.equal(value.tools![4], value.list);
+  assert.deepStrictEqual(block.positionOf(value.tools![4] as object), { line: 7, col: 3 });
+  assert.deepStrictEqual(block.positionOf(value.tools![0] as object), { line: 10, col: 5 });
+  // The bench's anchored shape, every test merging one base, takes the block path too.
+  const anchors = shapeText(["deno", "run", "server.ts"], "anchors", 1, 30);
+  const shape = blockParse(anchors);
+  assert.ok(shape, "the anchors shape takes the block path");
+  assertSameAsJsYaml(anchors, shape);
+});
+
+/**
+ * Anchored documents as suites write them: nodes anchored under `defs:`, then entries that merge
+ * one (with keys before and after the merge key, which may name the same keys), alias one as an
+ * entry or a value, or anchor a new scalar.
+ */
+const settings = fc.uniqueArray(fc.tuple(fc.constantFrom(...SAFE_KEYS), scalar, fc.boolean()), {
+  maxLength: 3,
+  selector: ([key]) => key,
+});
+const anchoredDocument: fc.Arbitrary<string> = fc.tuple(
+  fc.array(
+    fc.oneof(
+      blockDocument.map((text) => ({ node: text.trimEnd().split("\n") })),
+      scalar.map((s) => ({ scalar: s })),
+      fc.uniqueArray(fc.tuple(fc.constantFrom(...SAFE_KEYS), scalar), {
+        minLength: 1,
+        maxLength: 4,
+        selector: ([key]) => key,
+      }).map((entries) => ({ node: entries.map(([k, v]) => `${k}: ${v}`), mapping: true })),
+    ),
+    { minLength: 1, maxLength: 4 },
+  ),
+  fc.array(
+    fc.tuple(fc.constantFrom("merge", "merge", "alias", "value", "anchor"), fc.nat(), settings),
+    { minLength: 1, maxLength: 6 },
+  ),
+).map(([defs, uses]) => {
+  const lines = ["defs:"];
+  defs.forEach((def, i) => {
+    if ("scalar" in def) lines.push(`  d${i}: &d${i} ${def.scalar}`);
+    else lines.push(`  d${i}: &d${i}`, ...def.node.map((line) => `    ${line}`));
+  });
+  // A merge names a mapping of the defs where there is one (else it names anything: giving way).
+  const mappings = defs.flatMap((def, i) => "mapping" in def ? [i] : []);
+  lines.push("uses:");
+  uses.forEach(([use, n, set], j) => {
+    const name = `d${n % defs.length}`;
+    if (use === "alias") lines.push(`  - *${name}`);
+    else if (use === "value") lines.push(`  - key: *${name}`);
+    else if (use === "anchor") lines.push(`  - &u${j} use ${j}`, `  - *u${j}`);
+    else {
+      const merged = mappings.length > 0 ? `d${mappings[n % mappings.length]}` : name;
+      const entries = [
+        ...set.filter(([, , after]) => !after).map(([k, v]) => `${k}: ${v}`),
+        `<<: *${merged}`,
+        ...set.filter(([, , after]) => after).map(([k, v]) => `${k}: ${v}`),
+      ];
+      lines.push(`  - ${entries[0]}`, ...entries.slice(1).map((line) => `    ${line}`));
+    }
+  });
+  return lines.join("\n") + "\n";
+});
+
+Deno.test("blockParse() answers exactly what js-yaml does on generated anchored documents", () => {
+  agreesWithJsYaml(anchoredDocument, 1 / 4);
+});
+
+/** Whether the careful parser's count of a document's aliases (alias_expansion.ts) is well within its limits. */
+function carefullyTame(text: string): boolean {
+  const counted = readAliases(parseDocument(text, { merge: true }));
+  return counted.depth <= MAX_NESTING - 2 && counted.total <= expansionLimit(counted.own) / 2;
+}
+
+Deno.test("blockParse() takes an aliased document only where the careful parser's count is well within its limits", () => {
+  // Sequences of aliases of sequences (each level ten times the last), aliases of a scalar, and
+  // mappings of them: past a point, more than half the nodes the careful parser allows.
+  // (An alias of a scalar is no node written: twenty thousand of them do not raise the limit.)
+  const laughs = (m: number, scalars = 0) => {
+    const lines = ["s: &s x", "a: &a", ...Array(10).fill("  - *s")];
+    for (const [i, level] of ["b", "c", "d", "e"].entries()) {
+      lines.push(`${level}: &${level}`, ...Array(10).fill(`  - *${"abcd"[i]}`));
+    }
+    lines.push("g:", ...Array(m).fill("  - *e"), "h:", ...Array(3 * m + 1).fill("  - x: *s"));
+    if (scalars > 0) lines.push("i:", ...Array(scalars).fill("  - *s"));
+    return lines.join("\n") + "\n";
+  };
+  // Many mappings merging one base of five hundred keys.
+  const merges = (n: number) => {
+    const base = Array.from({ length: 500 }, (_, i) => `  k${i}: v`);
+    const items = Array.from({ length: n }, (_, i) => [`  - <<: *base`, `    name: t${i}`]).flat();
+    return ["base: &base", ...base, "items:", ...items].join("\n") + "\n";
+  };
+  // Aliases nesting a sequence one level deeper each.
+  const deep = (levels: number) => {
+    const lines = ["l0: &l0 [1]"];
+    for (let i = 1; i < levels; i++) lines.push(`l${i}: &l${i}`, `  - *l${i - 1}`);
+    return lines.join("\n") + "\n";
+  };
+  const cases = [
+    ...Array.from({ length: 8 }, (_, m) => laughs(m)),
+    laughs(4, 20_000),
+    ...[1, 100, 490, 500, 505, 510, 520].map(merges),
+    ...[10, MAX_NESTING - 4, MAX_NESTING - 3, MAX_NESTING - 2, MAX_NESTING].map(deep),
+  ];
+  const answered = cases.map((text) => blockParse(text) !== undefined);
+  assert.deepStrictEqual(answered, cases.map(carefullyTame));
+  // Both ways are met: the count decides, not the shape.
+  assert.ok(answered.includes(true) && answered.includes(false));
+  for (const [i, text] of cases.entries()) {
+    if (answered[i]) assertSameAsJsYaml(text, blockParse(text)!);
+  }
 });
 
 Deno.test("blockParse() agrees with js-yaml on every example and corpus file it takes, and takes most", () => {
