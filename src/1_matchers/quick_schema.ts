@@ -147,3 +147,71 @@ const CHECKS: Readonly<Record<string, Check>> = {
 
 /** The keywords {@link quickAccepts} decides. */
 const KEYWORDS = new Set(Object.keys(CHECKS));
+
+/** The `$schema` values a schema {@link surelyCompiles} with: the two dialects the engine compiles. */
+const KNOWN_DIALECTS = new Set([
+  "https://json-schema.org/draft/2020-12/schema",
+  "http://json-schema.org/draft-07/schema#",
+  "http://json-schema.org/draft-07/schema",
+]);
+
+const isString = (v: unknown) => typeof v === "string";
+const isNumber = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+const isUniqueList = (v: unknown, item: (x: unknown) => boolean) =>
+  Array.isArray(v) && v.every(item) && new Set(v).size === v.length;
+
+/**
+ * The form each keyword's argument has in a schema both dialects' meta-schemas accept; `top`: the
+ * schema is the root one (`$schema` and `$id` are taken there only).
+ */
+const FORMS: Readonly<Record<string, (arg: unknown, top: boolean) => boolean>> = {
+  $schema: (arg, top) => top && KNOWN_DIALECTS.has(arg as string),
+  $id: (arg, top) => top && isString(arg), // (the root `$id` is dropped before compiling)
+  $comment: isString,
+  title: isString,
+  description: isString,
+  default: () => true,
+  examples: Array.isArray,
+  deprecated: (arg) => typeof arg === "boolean",
+  readOnly: (arg) => typeof arg === "boolean",
+  writeOnly: (arg) => typeof arg === "boolean",
+  type: (arg) =>
+    typeof arg === "string"
+      ? TYPES.has(arg)
+      : isUniqueList(arg, (t) => TYPES.has(t as string)) && (arg as unknown[]).length > 0,
+  properties: (arg) =>
+    isObject(arg) && !Object.keys(arg).some(inherited) &&
+    Object.values(arg).every((sub) => surelyCompiles(sub, false)),
+  required: (arg) => isUniqueList(arg, isString),
+  additionalProperties: (arg) => surelyCompiles(arg, false),
+  items: (arg) => surelyCompiles(arg, false), // (the array form is not taken)
+  enum: (arg) => Array.isArray(arg) && arg.length > 0,
+  const: () => true,
+  minimum: isNumber,
+  maximum: isNumber,
+  exclusiveMinimum: isNumber,
+  exclusiveMaximum: isNumber,
+  minLength: isCount,
+  maxLength: isCount,
+  minItems: isCount,
+  maxItems: isCount,
+  minProperties: isCount,
+  maxProperties: isCount,
+};
+
+/**
+ * Whether the engine surely compiles `schema`: a boolean, or an object of the keywords
+ * {@link quickAccepts} decides (and annotations), each argument of the form the meta-schema
+ * requires. Such a schema is checked at load without loading the engine, and a value
+ * {@link quickAccepts} takes needs none either. False means "not sure": compile it to know
+ * (tests/1_matchers/quick_schema_test.ts holds it to the engine on generated schemas).
+ */
+export function surelyCompiles(schema: unknown, top = true): boolean {
+  if (typeof schema === "boolean") return true;
+  if (!isObject(schema)) return false;
+  for (const keyword of Object.keys(schema)) {
+    const form = Object.hasOwn(FORMS, keyword) ? FORMS[keyword] : undefined;
+    if (form === undefined || !form(schema[keyword], top)) return false;
+  }
+  return true;
+}

@@ -4,6 +4,8 @@ import { importLater } from "../0_base/util/import_later.ts";
 import type { ErrorObject, ValidateFunction } from "ajv";
 import { lazyModule, ModuleNotLoaded } from "../0_base/util/lazy_module.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
+import { quickAccepts, surelyCompiles } from "./quick_schema.ts";
+import type { MatcherSpec } from "./types.ts";
 import { isObject, render } from "./_values.ts";
 import { schemaKey } from "./schema_key.ts";
 
@@ -76,27 +78,25 @@ export function addCompiledSchemas(
   for (const [key, validate] of validators) compiled.set(key, validate);
 }
 
-/** `schema: {...}`: the captured value validates against the schema (compiled at load). */
+/**
+ * `schema: {...}`: the captured value validates against the schema. A schema the engine surely
+ * compiles (quick_schema.ts: the plain keywords, each of the form the meta-schema requires) is
+ * compiled only when a value fails the quick check, the engine then loaded (tens of milliseconds,
+ * and as many for its first compile); any other is compiled at load, where a bad one is reported.
+ */
 export const schema: MatcherFactory = (arg, spec) => {
   if (!isObject(arg) && typeof arg !== "boolean") {
     throw badArg(spec, `got ${render(arg)}, expected a JSON Schema object`);
   }
-  let validate: ValidateFunction;
-  try {
-    validate = compileSchema(arg);
-  } catch (error) {
-    if (error instanceof ModuleNotLoaded) throw error;
-    const reason = (error as Error).message;
-    const hint = /resolve reference/i.test(reason)
-      ? " ($ref targets must be inside the schema: mcptest never fetches a network $ref)"
-      : "";
-    throw badArg(spec, `invalid JSON Schema: ${reason}${hint}`);
-  }
+  let validate = surelyCompiles(arg) ? undefined : checkedCompile(arg, spec);
   const expected = `a value matching schema ${render(arg)}`;
   return {
     name: "schema",
     expected,
-    match: (actual) => {
+    match: async (actual) => {
+      // Only a value the engine accepts too passes the quick check (quick_schema.ts).
+      if (quickAccepts(arg, actual)) return { pass: true, expected, actual: render(actual) };
+      validate ??= await compileLoading(arg);
       const pass = validate(actual) === true;
       return {
         pass,
@@ -107,3 +107,28 @@ export const schema: MatcherFactory = (arg, spec) => {
     },
   };
 };
+
+/** {@link compileSchema}, a schema it cannot compile reported as the matcher's bad argument. */
+function checkedCompile(arg: Record<string, unknown> | boolean, spec: MatcherSpec) {
+  try {
+    return compileSchema(arg);
+  } catch (error) {
+    if (error instanceof ModuleNotLoaded) throw error;
+    const reason = (error as Error).message;
+    const hint = /resolve reference/i.test(reason)
+      ? " ($ref targets must be inside the schema: mcptest never fetches a network $ref)"
+      : "";
+    throw badArg(spec, `invalid JSON Schema: ${reason}${hint}`);
+  }
+}
+
+/** {@link compileSchema}, the engine loaded first where it is needed and not loaded yet. */
+async function compileLoading(arg: Record<string, unknown> | boolean): Promise<ValidateFunction> {
+  try {
+    return compileSchema(arg);
+  } catch (error) {
+    if (!(error instanceof ModuleNotLoaded)) throw error;
+    await error.load();
+    return compileSchema(arg);
+  }
+}

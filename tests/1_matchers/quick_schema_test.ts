@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { quickAccepts } from "../../src/1_matchers/quick_schema.ts";
+import { quickAccepts, surelyCompiles } from "../../src/1_matchers/quick_schema.ts";
 import { compileSchema, loadSchemaEngine } from "../../src/1_matchers/schema.ts";
 
 await loadSchemaEngine();
@@ -199,4 +199,99 @@ Deno.test("quickAccepts() covers values built to fit the schema", () => {
   fc.assert(fc.property(plain, (v) => quickAccepts(s, v) && engineAccepts(s, v)), {
     numRuns: 300,
   });
+});
+
+/** Whether the engine compiles `schema`. */
+function engineCompiles(schema: unknown): boolean {
+  try {
+    compileSchema(schema as Record<string, unknown> | boolean);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("surelyCompiles() says so only of schemas the engine (ajv) compiles, on generated schemas", () => {
+  let sure = 0, total = 0;
+  fc.assert(
+    fc.property(schema, (s) => {
+      total++;
+      if (!surelyCompiles(s)) return;
+      sure++;
+      assert.ok(engineCompiles(s), `surelyCompiles said so, the engine refused: ${show(s)}`);
+    }),
+    { numRuns: 4000 },
+  );
+  // Most generated schemas hold a keyword it leaves to the engine: a check that never said
+  // "sure" would prove nothing.
+  assert.ok(sure > total / 50, `sure of ${sure} of ${total}`);
+});
+
+Deno.test("surelyCompiles() takes the plain schemas suites write, and leaves the rest to the engine", () => {
+  const plain = [
+    true,
+    {},
+    { type: "string", minLength: 2 },
+    { type: ["string", "null"], maxLength: 10, description: "d", title: "t", $comment: "c" },
+    {
+      $schema: "https://json-schema.org/draft/2020-12/schema",
+      $id: "urn:x",
+      type: "object",
+      properties: {
+        a: { type: "integer", minimum: 0, exclusiveMaximum: 9.5 },
+        b: { enum: [1, "x"] },
+      },
+      required: ["a"],
+      additionalProperties: { const: null },
+      examples: [{ a: 1 }],
+      default: {},
+    },
+    {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      type: "array",
+      items: { type: "boolean" },
+      minItems: 1,
+    },
+    { $schema: "http://json-schema.org/draft-07/schema", readOnly: true, deprecated: false },
+  ];
+  for (const s of plain) {
+    assert.equal(surelyCompiles(s), true, show(s));
+    assert.ok(engineCompiles(s), show(s));
+  }
+  // Bad forms (the engine refuses them), then keywords and forms it does not decide: "not sure".
+  const refused: unknown[] = [
+    { type: "strin" },
+    { type: [] },
+    { type: ["string", "string"] },
+    { required: ["a", "a"] },
+    { required: "a" },
+    { minLength: -1 },
+    { maxItems: 1.5 },
+    { minimum: "0" },
+    { enum: "a" },
+    { items: [] },
+    { examples: {} },
+    { title: 1 },
+    { readOnly: "yes" },
+    { properties: { a: { type: 12 } } },
+  ];
+  for (const s of refused) {
+    assert.equal(engineCompiles(s), false, show(s));
+    assert.equal(surelyCompiles(s), false, show(s));
+  }
+  const undecided: unknown[] = [
+    { minimum: Infinity },
+    { enum: [] },
+    { properties: { constructor: {} } },
+    { $schema: "http://json-schema.org/draft-04/schema#" },
+    { properties: { a: { $schema: "https://json-schema.org/draft/2020-12/schema" } } },
+    { properties: { a: { $id: "urn:a" } } },
+    { pattern: "^a" },
+    { $ref: "#/$defs/x", $defs: { x: {} } },
+    { format: "email" },
+    "string",
+    null,
+    [],
+  ];
+  for (const s of undecided) assert.equal(surelyCompiles(s), false, show(s));
 });
