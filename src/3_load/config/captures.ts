@@ -2,8 +2,6 @@
 
 import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { parseTarget, rootProblem } from "../../1_matchers/target_path.ts";
-import { setOwn } from "../../0_base/util/set_own.ts";
-import { copyUpTo } from "./interpolate.ts";
 import { VARIABLE_NAME } from "./variable_stack.ts";
 
 /** The marker a capture use becomes at load: no `$`, so interpolation leaves it alone. */
@@ -49,45 +47,19 @@ export function normalizeCapture(raw: unknown, pos: (name: string) => SourcePos)
 }
 
 /**
- * Replace `${name}` for each capture `name` (each name `isCapture` takes) in every string under
- * `value` with its marker, so interpolation leaves it for run time. `$${name}` (the escape) is
- * left as written.
- * @returns the value (copied where changed) and the capture names it uses
+ * `text` with `${name}` replaced by its marker for each capture `name` that `isCapture` takes (so
+ * interpolation leaves it for run time), each such name added to `uses`. `$${name}` (the escape)
+ * is left as written. Interpolation calls it on each string that holds a `${`.
  */
-export function deferCaptures(
-  value: unknown,
+export function deferCaptureUses(
+  text: string,
   isCapture: (name: string) => boolean,
-): { value: unknown; uses: Set<string> } {
-  const uses = new Set<string>();
-  const walk = (node: unknown): unknown => {
-    if (typeof node === "string") {
-      if (!node.includes("${")) return node;
-      return node.replace(/(\$?)\$\{([^}]*)\}/g, (all, escape: string, name: string) => {
-        if (escape === "$" || !isCapture(name.trim())) return all;
-        uses.add(name.trim());
-        return captureMarker(name.trim());
-      });
-    }
-    if (node === null || typeof node !== "object") return node;
-    // Copied only where a capture was deferred below: most of a test has none.
-    if (Array.isArray(node)) {
-      let items: unknown[] | undefined;
-      for (let i = 0; i < node.length; i++) {
-        const next = walk(node[i]);
-        if (next !== node[i]) items ??= node.slice(0, i);
-        items?.push(next);
-      }
-      return items ?? node;
-    }
-    const record = node as Record<string, unknown>;
-    let out: Record<string, unknown> | undefined;
-    const keys = Object.keys(record);
-    for (let i = 0; i < keys.length; i++) {
-      const next = walk(record[keys[i]!]);
-      if (next !== record[keys[i]!]) out ??= copyUpTo(record, keys, i);
-      if (out) setOwn(out, keys[i]!, next);
-    }
-    return out ?? node;
-  };
-  return { value: walk(value), uses };
+  uses: Set<string>,
+): string {
+  if (!text.includes("${")) return text;
+  return text.replace(/(\$?)\$\{([^}]*)\}/g, (all, escape: string, name: string) => {
+    if (escape === "$" || !isCapture(name.trim())) return all;
+    uses.add(name.trim());
+    return captureMarker(name.trim());
+  });
 }

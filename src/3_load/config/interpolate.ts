@@ -21,14 +21,17 @@ export interface Interpolated {
  * the key without the suffix, with the value of the variable it names (looked up through the same
  * stack); that value is a secret. Errors are collected, not thrown; a failing string is kept as is.
  * @param path where `value` sits in its document (errors point at the exact string)
+ * @param defer applied first to each string that holds a `$` (captures.ts: the uses of a capture
+ * become markers, left for run time), in the same walk
  */
 export function interpolateValue(
   value: unknown,
   path: readonly PathSegment[],
   stack: VariableStack,
   positionOf: PositionLookup,
+  defer?: (text: string) => string,
 ): Interpolated {
-  const pass = new InterpolationPass(path, stack, positionOf);
+  const pass = new InterpolationPass(path, stack, positionOf, defer);
   const result = pass.walk(value);
   return { value: result, secrets: pass.secrets, errors: pass.errors };
 }
@@ -45,11 +48,18 @@ class InterpolationPass {
   readonly #at: PathSegment[];
   readonly #stack: VariableStack;
   readonly #positionOf: PositionLookup;
+  readonly #defer: ((text: string) => string) | undefined;
 
-  constructor(path: readonly PathSegment[], stack: VariableStack, positionOf: PositionLookup) {
+  constructor(
+    path: readonly PathSegment[],
+    stack: VariableStack,
+    positionOf: PositionLookup,
+    defer: ((text: string) => string) | undefined,
+  ) {
     this.#at = [...path];
     this.#stack = stack;
     this.#positionOf = positionOf;
+    this.#defer = defer;
   }
 
   /** `node` with its strings interpolated (the same object when nothing changed). */
@@ -84,9 +94,11 @@ class InterpolationPass {
     }
   }
 
-  #string(node: string): unknown {
+  #string(written: string): unknown {
     // Without a "$" nothing can be interpolated (or fail).
-    if (!node.includes("$")) return node;
+    if (!written.includes("$")) return written;
+    const node = this.#defer ? this.#defer(written) : written;
+    if (node !== written && !node.includes("$")) return node;
     return this.#attempt<unknown>(node, () => {
       try {
         return this.#resolved(node, undefined);

@@ -2,7 +2,7 @@
 
 import { ConfigError, formatPos, type SourcePos } from "../../0_base/errors/errors.ts";
 import { interpolateValue, SECRET_SUFFIX } from "./interpolate.ts";
-import { type CaptureSpec, deferCaptures, normalizeCapture } from "./captures.ts";
+import { type CaptureSpec, deferCaptureUses, normalizeCapture } from "./captures.ts";
 import { normalizeExpect, normalizeExpectError } from "./normalize_expect.ts";
 import { readProtocolParts } from "./protocol_options.ts";
 import type { ExpectError, LoadWarning, ServerSpec, TestCase, TestKind } from "./types.ts";
@@ -121,7 +121,8 @@ function normalizeTest(
   context: FileContext,
   out: FileTests,
 ): TestCase | undefined {
-  const interpolated = interpolateTest(raw, at, context, out);
+  const pos = context.positionOf(at);
+  const interpolated = interpolateTest(raw, at, pos, context, out);
   if (!interpolated) return undefined;
   const { item, uses } = interpolated;
   const duplicate = duplicateName(String(item.name), at, kind, seen, context.positionOf);
@@ -129,11 +130,12 @@ function normalizeTest(
     out.errors.push(duplicate);
     return undefined;
   }
-  return collectConfigError(out.errors, () => buildTest(item, at, kind, uses, context));
+  return collectConfigError(out.errors, () => buildTest(item, at, kind, uses, context, pos));
 }
 
 /**
  * The TestCase of an interpolated test item (or of a request step of a sequence, `name` given).
+ * @param pos the item's position (a step's is looked up here)
  * @throws {ConfigError} the first of its parts that is wrong
  */
 function buildTest(
@@ -142,9 +144,9 @@ function buildTest(
   kind: TestKind,
   uses: ReadonlySet<string>,
   context: FileContext,
+  pos: SourcePos = context.positionOf(at),
   name?: string,
 ): TestCase {
-  const pos = context.positionOf(at);
   const parts = checkedParts(item, at, pos, kind, context);
   const expect = normalizeExpect(item.expect, [...at, "expect"], context.positionOf);
   const steps = kind === "sequence" ? sequenceSteps(item, at, parts.serverKey, context) : undefined;
@@ -166,6 +168,7 @@ function sequenceSteps(item: Raw, at: TestPath, serverKey: string, context: File
         stepKind,
         new Set(),
         stepContext,
+        undefined,
         `${String(item.name)} › ${stepName}`,
       ),
   );
@@ -181,26 +184,30 @@ const NO_USES: ReadonlySet<string> = new Set();
 function interpolateTest(
   raw: unknown,
   at: TestPath,
+  { line }: SourcePos,
   context: FileContext,
   out: FileTests,
 ): { item: Raw; uses: ReadonlySet<string> } | undefined {
   if (context.plain) return { item: raw as Raw, uses: NO_USES };
   const { declared, positionOf } = context;
   // A capture an earlier test declares is left for run time (a later one's is a variable name);
-  // so are the captures of a sequence's steps, which its steps set.
-  const line = declared.size === 0 ? 0 : positionOf(at).line;
+  // so are the captures of a sequence's steps, which its steps set. Both are deferred in the
+  // interpolation's own walk.
   const local = stepCaptureNames(raw);
-  const deferred = declared.size === 0 && local.size === 0
-    ? { value: raw, uses: new Set<string>() }
-    : deferCaptures(raw, (name) => local.has(name) || (declared.get(name) ?? Infinity) < line);
-  for (const name of local) deferred.uses.delete(name);
-  const done = interpolateValue(deferred.value, at, context.stack, positionOf);
+  let uses: Set<string> = NO_USES as Set<string>;
+  const isCapture = (name: string) => local.has(name) || (declared.get(name) ?? Infinity) < line;
+  const defer = declared.size === 0 && local.size === 0
+    ? undefined
+    : (text: string) =>
+      deferCaptureUses(text, isCapture, uses === NO_USES ? uses = new Set() : uses);
+  const done = interpolateValue(raw, at, context.stack, positionOf, defer);
+  for (const name of local) uses.delete(name);
   out.secrets.push(...done.secrets);
   if (done.errors.length > 0) {
     out.errors.push(...done.errors);
     return undefined;
   }
-  return { item: done.value as Raw, uses: deferred.uses };
+  return { item: done.value as Raw, uses };
 }
 
 /**
