@@ -47,7 +47,8 @@ type Raw = Readonly<Record<string, unknown>>;
 const PROTOCOL_KEYS = ["client", "progress", "log_level", "task", "all_pages", "cursor", "cancel"];
 
 /** The parts of a test that asks for no protocol option. */
-const NO_PROTOCOL_PARTS: { client?: ClientSpec; protocol?: ProtocolOptions } = Object.freeze({});
+export const NO_PROTOCOL_PARTS: { client?: ClientSpec; protocol?: ProtocolOptions } = Object
+  .freeze({});
 
 /**
  * The test's `client:` and protocol options (schema-valid, interpolated item at `at`).

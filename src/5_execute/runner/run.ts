@@ -269,9 +269,16 @@ function serverRecord(server: ServerSpec, status: ServerRecord["status"]): Serve
 
 /**
  * The results in the file order of their tests: as they come when one server ran its tests in
- * order (most runs: no copy, no sort), else sorted.
+ * order (most runs: no copy, no sort, and no map of ids: a string keyed in a Map is interned, a
+ * copy of each id), else sorted.
  */
 function inFileOrder(results: TestResult[], prepared: readonly PreparedTest[]): TestResult[] {
+  // A result holds its test's id string itself: comparing them compares references.
+  if (
+    results.length === prepared.length && results.every((r, i) => r.id === prepared[i]!.test.id)
+  ) {
+    return results;
+  }
   const order = new Map<string, number>();
   for (const { test } of prepared) order.set(test.id, test.order);
   const at = (result: TestResult) => order.get(result.id) ?? 0;

@@ -45,3 +45,38 @@ Deno.test("loadSuite() reports compliance: problems with every other load error,
     });
   });
 });
+
+Deno.test("a test's fields keep one order whether or not it sets the optional ones (its cache key's text)", async () => {
+  const suite = `servers:
+  s:
+    command: ./server
+tools:
+  - name: plain
+    server: s
+    tool: echo
+    expect:
+      - target: result
+        matcher: { exists: true }
+  - name: tagged
+    server: s
+    tool: echo
+    tags: [a]
+    expect:
+      - target: result
+        matcher: { exists: true }
+  - name: empty tags
+    server: s
+    tool: echo
+    tags: []
+    cache: false
+`;
+  await withFiles({ "t.yml": suite }, async (dir) => {
+    const { tests } = await loadSuite({ paths: ["t.yml"], cwd: dir, env: {} });
+    const common = ["id", "name", "kind", "serverKey", "call", "assertions", "budgets"];
+    const end = ["file", "pos", "order"];
+    assert.deepEqual(Object.keys(tests[0]!), [...common, ...end]);
+    assert.deepEqual(Object.keys(tests[1]!), [...common, "tags", ...end]);
+    assert.deepEqual(Object.keys(tests[2]!), [...common, "noCache", ...end]);
+    assert.deepEqual(tests[1]!.tags, ["a"]);
+  });
+});
