@@ -15,8 +15,8 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
   "src/8_cli/program.ts": ["@commander-js/extra-typings"],
   "src/8_cli/list_action.ts": ["@commander-js/extra-typings", "js-yaml", "leven"],
   "src/8_cli/run_action.ts": ["@commander-js/extra-typings", "js-yaml", "leven"],
-  "src/8_cli/conformance_run_action.ts": ["leven", "oauth4webapi"],
-  "src/8_cli/compliance_run_action.ts": ["js-yaml", "leven", "oauth4webapi"],
+  "src/8_cli/conformance_run_action.ts": ["leven"],
+  "src/8_cli/compliance_run_action.ts": ["js-yaml", "leven"],
 };
 
 interface InfoModule {

@@ -70,3 +70,13 @@ export function parseChallenges(header: string | undefined): Challenge[] {
 export function dpopChallenge(header: string | undefined): Challenge | undefined {
   return parseChallenges(header).find((challenge) => challenge.scheme === "dpop");
 }
+
+/** `resource_metadata="..."` of a `WWW-Authenticate: Bearer ...` challenge, if any. */
+export function resourceMetadataOf(challenge: string | null): string | undefined {
+  if (!challenge) return undefined;
+  const match = /(?:^|[\s,])resource_metadata\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/i.exec(
+    challenge,
+  );
+  const value = match?.[1]?.replace(/\\(.)/g, "$1") ?? match?.[2];
+  return value === undefined || value === "" ? undefined : value;
+}

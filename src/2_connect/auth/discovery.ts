@@ -1,6 +1,7 @@
 /** @module OAuth discovery for an MCP server: RFC 9728 protected resource metadata, RFC 8414 / OpenID authorization server metadata. */
 
 import * as oauth from "oauth4webapi";
+import { resourceMetadataOf } from "./challenges.ts";
 import type { OAuthConfig } from "../transport/auth_config.ts";
 
 /** Default timeout of one discovery or token request. */
@@ -62,16 +63,6 @@ export function requestOptions(
     signal: AbortSignal.timeout(AUTH_TIMEOUT_MS),
     ...(url.startsWith("http:") ? { [oauth.allowInsecureRequests]: true } : {}),
   };
-}
-
-/** `resource_metadata="..."` of a `WWW-Authenticate: Bearer ...` challenge, if any. */
-export function resourceMetadataOf(challenge: string | null): string | undefined {
-  if (!challenge) return undefined;
-  const match = /(?:^|[\s,])resource_metadata\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))/i.exec(
-    challenge,
-  );
-  const value = match?.[1]?.replace(/\\(.)/g, "$1") ?? match?.[2];
-  return value === undefined || value === "" ? undefined : value;
 }
 
 /**

@@ -4,24 +4,7 @@ import type { RequestAuth } from "../transport/http_fetch.ts";
 import type { Discovered } from "./discovery.ts";
 import type { ClientInfo, TokenSet } from "./grants.ts";
 import type { AuthConfig, OAuthConfig } from "../transport/auth_config.ts";
-import { importLater } from "../../0_base/util/import_later.ts";
-
-/**
- * Discovery and the token requests (oauth4webapi), loaded when a server's `auth:` first needs
- * OAuth: a run whose servers have no OAuth (every stdio run) does not load them (docs/performance.md,
- * start-up).
- */
-const discovery = () =>
-  importLater<typeof import("./discovery.ts")>(import.meta.url, "./discovery.ts");
-const grants = () => importLater<typeof import("./grants.ts")>(import.meta.url, "./grants.ts");
-const discover: typeof import("./discovery.ts").discover = async (...args) =>
-  (await discovery()).discover(...args);
-const clientCredentials: typeof import("./grants.ts").clientCredentials = async (...args) =>
-  (await grants()).clientCredentials(...args);
-const ensureClient: typeof import("./grants.ts").ensureClient = async (...args) =>
-  (await grants()).ensureClient(...args);
-const refreshGrant: typeof import("./grants.ts").refreshGrant = async (...args) =>
-  (await grants()).refreshGrant(...args);
+import { clientCredentials, discover, ensureClient, refreshGrant } from "./oauth_later.ts";
 
 /** Where tokens of `grant: authorization_code` are kept between runs (see token_store.ts). */
 export interface StoredTokens {

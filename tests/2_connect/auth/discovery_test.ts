@@ -1,7 +1,8 @@
 /** @module resourceMetadataOf() and discover(): the RFC 9728 challenge parameter, and refusals. */
 
 import assert from "node:assert/strict";
-import { discover, resourceMetadataOf } from "../../../src/2_connect/auth/discovery.ts";
+import { resourceMetadataOf } from "../../../src/2_connect/auth/challenges.ts";
+import { discover } from "../../../src/2_connect/auth/discovery.ts";
 import { startProtectedServer } from "../../fixtures/auth/protected_server.ts";
 
 Deno.test("resourceMetadataOf() reads resource_metadata from a WWW-Authenticate challenge", async (t) => {

@@ -1,7 +1,6 @@
 /** @module The credentials an http probe may send: the server's `auth:` headers and the `{{access_token…}}` values (variants of its bearer token, a token for another audience from its authorization server; never stored in a result). */
 
-import { discover } from "../../../2_connect/auth/discovery.ts";
-import { clientCredentialsForResource } from "../../../2_connect/auth/grants.ts";
+import { clientCredentialsForResource, discover } from "../../../2_connect/auth/oauth_later.ts";
 import type { AuthRegistry } from "../../../2_connect/auth/registry.ts";
 import type { ServerAuth } from "../../../2_connect/auth/server_auth.ts";
 import type { RevisionInfo } from "../../../0_base/protocol/revisions.ts";

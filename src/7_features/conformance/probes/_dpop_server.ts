@@ -20,7 +20,7 @@ import { asRecord, httpOnly, oneLine } from "./_helpers.ts";
 import { anyListMethod } from "./_stateless.ts";
 import { type Challenge, dpopChallenge, parseChallenges } from "./_dpop_challenge.ts";
 import { buildProof, type DpopCredentials, type ProofOptions } from "./_dpop_proof.ts";
-import { resourceMetadataOf } from "../../../2_connect/auth/discovery.ts";
+import { resourceMetadataOf } from "../../../2_connect/auth/challenges.ts";
 import { proofHtu } from "../../../2_connect/auth/dpop_proof.ts";
 
 /** What one request got: its status and lower-cased headers, or why none came back. */
