@@ -4,7 +4,19 @@ import { UsageError } from "../0_base/errors/errors.ts";
 import { RUN_RECORD_VERSION, type RunRecord } from "./run_record.ts";
 import { summarize } from "./summary.ts";
 
-type Check = (value: unknown, path: string) => string | undefined;
+/**
+ * A check of one value, at `key` of the value at path `parent`: what is wrong with it, or
+ * undefined. The path is written out only for a problem (a cached run serves thousands of
+ * results, each checked field by field).
+ */
+type Check = (value: unknown, parent: string, key?: string | number) => string | undefined;
+
+/** The JSON path of `key` under `parent`: `a.b`, `a[0]`, or `parent` itself without a key. */
+function pathOf(parent: string, key: string | number | undefined): string {
+  if (key === undefined) return parent;
+  if (typeof key === "number") return `${parent}[${key}]`;
+  return parent ? `${parent}.${key}` : key;
+}
 
 const STATUS = ["pass", "fail", "skip", "error"];
 const BUDGETS = [
@@ -18,30 +30,40 @@ const BUDGETS = [
   "min_throughput",
 ];
 
-const str: Check = (v, p) => typeof v === "string" ? undefined : `${p} must be a string`;
-const num: Check = (v, p) =>
-  typeof v === "number" && Number.isFinite(v) && v >= 0 ? undefined : `${p} must be a number >= 0`;
-const oneOf = (values: string[]): Check => (v, p) =>
+const str: Check = (v, p, k) =>
+  typeof v === "string" ? undefined : `${pathOf(p, k)} must be a string`;
+const num: Check = (v, p, k) =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0
+    ? undefined
+    : `${pathOf(p, k)} must be a number >= 0`;
+const oneOf = (values: string[]): Check => (v, p, k) =>
   typeof v === "string" && values.includes(v)
     ? undefined
-    : `${p} must be one of ${values.join(", ")} (got ${JSON.stringify(v) ?? "nothing"})`;
-const optional = (check: Check): Check => (v, p) => v === undefined ? undefined : check(v, p);
-const list = (check: Check): Check => (v, p) => {
-  if (!Array.isArray(v)) return `${p} must be an array`;
+    : `${pathOf(p, k)} must be one of ${values.join(", ")} (got ${JSON.stringify(v) ?? "nothing"})`;
+const optional = (check: Check): Check => (v, p, k) => v === undefined ? undefined : check(v, p, k);
+const list = (check: Check): Check => (v, p, k) => {
+  if (!Array.isArray(v)) return `${pathOf(p, k)} must be an array`;
+  const here = pathOf(p, k);
   for (let i = 0; i < v.length; i++) {
-    const problem = check(v[i], `${p}[${i}]`);
+    const problem = check(v[i], here, i);
     if (problem) return problem;
   }
   return undefined;
 };
-const object = (fields: Record<string, Check>): Check => (v, p) => {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) return `${p} must be an object`;
-  const record = v as Record<string, unknown>;
-  for (const [key, check] of Object.entries(fields)) {
-    const problem = check(record[key], p ? `${p}.${key}` : key);
-    if (problem) return problem;
-  }
-  return undefined;
+const object = (fields: Record<string, Check>): Check => {
+  const entries = Object.entries(fields);
+  return (v, p, k) => {
+    if (v === null || typeof v !== "object" || Array.isArray(v)) {
+      return `${pathOf(p, k)} must be an object`;
+    }
+    const record = v as Record<string, unknown>;
+    const here = pathOf(p, k);
+    for (const [key, check] of entries) {
+      const problem = check(record[key], here, key);
+      if (problem) return problem;
+    }
+    return undefined;
+  };
 };
 
 const failure = object({ layer: optional(str), message: str });
