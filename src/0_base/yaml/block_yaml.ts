@@ -87,6 +87,19 @@ export function blockParse(text: string): FastDocument | undefined {
   }
 }
 
+/**
+ * A mapping's merge key (`<<: *base`): the mapping it names, and where the keys it took went in the
+ * mapping's key order (one run of `count` keys from `first`; no set of keys kept per mapping, which
+ * a suite merging one base into every test would hold for each), less those a later entry
+ * overrode.
+ */
+interface Merge {
+  readonly source: object;
+  readonly first: number;
+  readonly count: number;
+  overridden?: Set<string>;
+}
+
 /** The plain values {@link BlockParser} remembers, less one (a mask: a power of two, less one). */
 const PLAIN_SLOTS = 63;
 
@@ -123,8 +136,8 @@ class BlockParser {
   readonly #plainValue: unknown[] = new Array(PLAIN_SLOTS + 1).fill(undefined);
   /** Each anchor's node, set once the node is read (an alias names one read before it). */
   readonly #anchors = new Map<string, unknown>();
-  /** The keys each mapping with a merge key took from the mapping it names (an alias). */
-  readonly #merges = new Map<object, { readonly source: object; readonly keys: Set<string> }>();
+  /** The merge key of each mapping that has one. */
+  readonly #merges = new Map<object, Merge>();
   /** Whether any alias was read (the document is then measured with them expanded). */
   #aliased = false;
   /** How many aliases named a scalar (a value with no identity: counted apart from the rest). */
@@ -275,6 +288,7 @@ class BlockParser {
     let l = line;
     let keyAt = at;
     let colon = firstColon;
+    let size = 0; // the keys set so far
     for (;;) {
       const end = this.#end(l);
       let valueAt = colon + 1;
@@ -282,11 +296,12 @@ class BlockParser {
       if (
         colon === keyAt + 2 && text.charCodeAt(keyAt) === LT && text.charCodeAt(keyAt + 1) === LT
       ) {
-        this.#merge(entries, l, valueAt, end);
+        size += this.#merge(entries, size, l, valueAt, end);
       } else {
         const key = this.#key(keyAt, colon);
         // js-yaml refuses a duplicate key, but one a merge key set is overridden (once).
-        if (Object.hasOwn(entries, key) && !this.#merges.get(entries)?.keys.delete(key)) giveWay();
+        if (!Object.hasOwn(entries, key)) size++;
+        else if (!this.#override(entries, key)) giveWay();
         const first = text.charCodeAt(valueAt);
         entries[key] = valueAt === end || first === HASH
           ? this.#nextLinesValue(l, indent, true)
@@ -367,22 +382,42 @@ class BlockParser {
   }
 
   /**
-   * A merge key's entry (`<<: *base`) of `entries`: the keys of the mapping the alias names that
-   * `entries` has not set yet, in that mapping's order, as js-yaml merges them (a key written after
-   * the merge key overrides one it set). Anything else as its value, and a second merge key in one
-   * mapping, give way.
+   * A merge key's entry (`<<: *base`) of `entries`, which has `size` keys: the keys of the mapping
+   * the alias names that `entries` has not set yet, in that mapping's order, as js-yaml merges them
+   * (a key written after the merge key overrides one it set). Anything else as its value, and a
+   * second merge key in one mapping, give way.
+   * @returns how many keys it set
    */
-  #merge(entries: Record<string, unknown>, line: number, at: number, end: number): void {
+  #merge(
+    entries: Record<string, unknown>,
+    size: number,
+    line: number,
+    at: number,
+    end: number,
+  ): number {
     if (at === end || this.#text.charCodeAt(at) !== STAR || this.#merges.has(entries)) giveWay();
     const source = this.#alias(line, at, end);
     if (source === null || typeof source !== "object" || Array.isArray(source)) giveWay();
-    const keys = new Set<string>();
+    let count = 0;
     for (const key of Object.keys(source)) {
       if (Object.hasOwn(entries, key)) continue;
       entries[key] = (source as Record<string, unknown>)[key];
-      keys.add(key);
+      count++;
     }
-    this.#merges.set(entries, { source, keys });
+    this.#merges.set(entries, { source, first: size, count });
+    return count;
+  }
+
+  /**
+   * Whether `key`, which `entries` has, is one its merge key set and no entry overrode yet (the
+   * entry writing it now overrides it); false: a key written twice.
+   */
+  #override(entries: Record<string, unknown>, key: string): boolean {
+    const merge = this.#merges.get(entries);
+    if (merge === undefined || merge.overridden?.has(key)) return false;
+    if (!isMerged(merge, Object.keys(entries).indexOf(key), key)) return false;
+    (merge.overridden ??= new Set()).add(key);
+    return true;
   }
 
   /**
@@ -421,8 +456,11 @@ class BlockParser {
           add({ size: 1, depth: 1 });
           add(measure(merge.source));
         }
-        for (const [key, child] of Object.entries(node)) {
-          if (merge?.keys.has(key)) continue;
+        const keys = Object.keys(node);
+        for (let i = 0; i < keys.length; i++) {
+          const key = keys[i]!;
+          if (merge && isMerged(merge, i, key)) continue;
+          const child = (node as Record<string, unknown>)[key];
           own++;
           add({ size: 1, depth: 1 });
           add(measure(child));
@@ -889,6 +927,11 @@ class BlockParser {
     this.#depth--;
     return [entries, i + 1];
   }
+}
+
+/** Whether the key at `index` of its mapping's key order came from `merge` and is still its. */
+function isMerged(merge: Merge, index: number, key: string): boolean {
+  return index >= merge.first && index < merge.first + merge.count && !merge.overridden?.has(key);
 }
 
 function isFlowIndicator(c: number): boolean {

@@ -582,6 +582,7 @@ Deno.test("blockParse() gives way to js-yaml outside its subset", () => {
     "a: &x {k: 1}\nb:\n  <<: [*x]\n",
     "a: &x {k: 1}\nb:\n  '<<': *x\n",
     "a: &x {k: 1}\nb:\n  k: 2\n  k: 3\n",
+    "a: &x {k: 1}\nb:\n  <<: *x\n  k: 2\n  k: 3\n",
     "a: !!str 1\n",
     "a: >\n  text\n   more indented\n",
     "a: >\n  text\n\n   more indented\n",
