@@ -194,20 +194,19 @@ function interpolateTest(
   // so are the captures of a sequence's steps, which its steps set. Both are deferred in the
   // interpolation's own walk.
   const local = stepCaptureNames(raw);
-  let uses: Set<string> = NO_USES as Set<string>;
+  let uses: Set<string> | undefined;
   const isCapture = (name: string) => local.has(name) || (declared.get(name) ?? Infinity) < line;
   const defer = declared.size === 0 && local.size === 0
     ? undefined
-    : (text: string) =>
-      deferCaptureUses(text, isCapture, uses === NO_USES ? uses = new Set() : uses);
+    : (text: string) => deferCaptureUses(text, isCapture, uses ??= new Set());
   const done = interpolateValue(raw, at, context.stack, positionOf, defer);
-  for (const name of local) uses.delete(name);
+  for (const name of local) uses?.delete(name);
   out.secrets.push(...done.secrets);
   if (done.errors.length > 0) {
     out.errors.push(...done.errors);
     return undefined;
   }
-  return { item: done.value as Raw, uses };
+  return { item: done.value as Raw, uses: uses ?? NO_USES };
 }
 
 /**
