@@ -2,7 +2,7 @@
 
 import { importLater } from "../0_base/util/import_later.ts";
 import type { ErrorObject, ValidateFunction } from "ajv";
-import { lazyModule, ModuleNotLoaded } from "../0_base/util/lazy_module.ts";
+import { lazyModule, ModuleNotLoaded, withLazyModules } from "../0_base/util/lazy_module.ts";
 import { badArg, type MatcherFactory } from "./_factory.ts";
 import { quickAccepts, surelyCompiles } from "./quick_schema.ts";
 import type { MatcherSpec } from "./types.ts";
@@ -96,7 +96,7 @@ export const schema: MatcherFactory = (arg, spec) => {
     match: async (actual) => {
       // Only a value the engine accepts too passes the quick check (quick_schema.ts).
       if (quickAccepts(arg, actual)) return { pass: true, expected, actual: render(actual) };
-      validate ??= await compileLoading(arg);
+      validate ??= await withLazyModules(() => Promise.resolve(compileSchema(arg)));
       const pass = validate(actual) === true;
       return {
         pass,
@@ -119,16 +119,5 @@ function checkedCompile(arg: Record<string, unknown> | boolean, spec: MatcherSpe
       ? " ($ref targets must be inside the schema: mcptest never fetches a network $ref)"
       : "";
     throw badArg(spec, `invalid JSON Schema: ${reason}${hint}`);
-  }
-}
-
-/** {@link compileSchema}, the engine loaded first where it is needed and not loaded yet. */
-async function compileLoading(arg: Record<string, unknown> | boolean): Promise<ValidateFunction> {
-  try {
-    return compileSchema(arg);
-  } catch (error) {
-    if (!(error instanceof ModuleNotLoaded)) throw error;
-    await error.load();
-    return compileSchema(arg);
   }
 }

@@ -281,11 +281,7 @@ function inFileOrder(results: TestResult[], prepared: readonly PreparedTest[]): 
   }
   const order = new Map<string, number>();
   for (const { test } of prepared) order.set(test.id, test.order);
-  const at = (result: TestResult) => order.get(result.id) ?? 0;
-  for (let i = 1; i < results.length; i++) {
-    if (at(results[i - 1]!) > at(results[i]!)) return results.sort((a, b) => at(a) - at(b));
-  }
-  return results;
+  return results.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
 }
 
 function groupByServer(prepared: readonly PreparedTest[]): Map<string, PreparedTest[]> {
