@@ -85,7 +85,7 @@ export type {
 } from "../src/0_base/protocol/jsonrpc.ts";
 export type { Lifecycle, Revision, RevisionInfo } from "../src/0_base/protocol/revisions.ts";
 export type { RunSuiteOptions } from "../src/5_execute/suite/run_suite.ts";
-export type { CassetteMode } from "../src/2_connect/cassette/connect.ts";
+export type { CassetteMode } from "../src/2_connect/cassette/server_cassette.ts";
 export type { LastFailedState } from "../src/5_execute/runner/last_failed.ts";
 export type { VariableRereader } from "../src/2_connect/auth/types.ts";
 export type { PreparedAssertion, PreparedTest } from "../src/5_execute/runner/prepare.ts";

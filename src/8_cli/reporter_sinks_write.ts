@@ -2,7 +2,7 @@
 
 import type { Suite } from "../3_load/config/types.ts";
 import type { RuntimeSecrets } from "../2_connect/auth/runtime_secrets.ts";
-import { serverCassetteMode, serverCassettePath } from "../2_connect/cassette/connect.ts";
+import { serverCassetteMode, serverCassettePath } from "../2_connect/cassette/server_cassette.ts";
 import { exists } from "../2_connect/cassette/store.ts";
 import { replayedResult } from "../5_execute/runner/replay_results.ts";
 import { createRedactor, type Redactor } from "../0_base/redaction/redactor.ts";

@@ -26,6 +26,11 @@ interface InfoModule {
 
 /** The npm package names reachable from `entry` through static (not dynamic, not type) imports. */
 async function staticNpmPackages(entry: string): Promise<string[]> {
+  return (await staticGraph(entry)).filter((s) => s.startsWith("npm:")).map(npmName).sort();
+}
+
+/** Every specifier reachable from `entry` through static (not dynamic, not type) imports. */
+async function staticGraph(entry: string): Promise<string[]> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["info", "--json", entry],
     cwd: ROOT,
@@ -48,7 +53,7 @@ async function staticNpmPackages(entry: string): Promise<string[]> {
       if (!seen.has(next)) seen.add(next), queue.push(next);
     }
   }
-  return [...seen].filter((s) => s.startsWith("npm:")).map(npmName).sort();
+  return [...seen];
 }
 
 /** `npm:@scope/name@1.2.3/sub` -> `@scope/name`. */
@@ -63,6 +68,27 @@ function npmName(specifier: string): string {
 Deno.test("the CLI and the hot commands load statically only the npm packages measured for it", async () => {
   for (const [entry, allowed] of Object.entries(ALLOWED)) {
     assert.deepEqual(await staticNpmPackages(entry), [...allowed].sort(), entry);
+  }
+});
+
+/**
+ * What `mcptest run` loads only once it connects or has a test to run: a replay the result cache
+ * serves whole starts neither (docs/performance.md, replay).
+ */
+const LOADED_ON_NEED = [
+  "src/2_connect/transport/create.ts",
+  "src/2_connect/session/connect.ts",
+  "src/2_connect/session/session.ts",
+  "src/2_connect/cassette/connect.ts",
+  "src/5_execute/runner/run.ts",
+  "src/5_execute/runner/prepare.ts",
+];
+
+Deno.test("`mcptest run` loads the session layer and the runner only on need", async () => {
+  const graph = await staticGraph("src/8_cli/run_action.ts");
+  assert.ok(graph.some((s) => s.endsWith("/src/5_execute/suite/run_suite.ts")), "graph read");
+  for (const module of LOADED_ON_NEED) {
+    assert.ok(!graph.some((s) => s.endsWith(`/${module}`)), `${module} is loaded statically`);
   }
 });
 

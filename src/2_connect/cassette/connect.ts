@@ -23,36 +23,15 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from "../transport/line_splitter.ts";
 import { RecordingTransport } from "./recording_transport.ts";
 import { recordSurface } from "./surface.ts";
 import { ReplayIndex } from "./replay_index.ts";
-import { cassettePath, exists, shownPath, writeCassette } from "./store.ts";
-import { sha256Hex } from "../../0_base/util/sha256.ts";
+import { exists, shownPath, writeCassette } from "./store.ts";
+import {
+  type CassetteMode,
+  type CassetteSuite,
+  serverCassetteMode,
+  serverCassettePath,
+  sha256,
+} from "./server_cassette.ts";
 import type { ConnectAuth } from "../session/connect.ts";
-
-/**
- * `auto`: replay a server's cassette when it exists, else live (a `--server` flag target: always
- * live, see {@link serverCassetteMode}); `live`: never replay; `record`: live, and write cassettes.
- */
-export type CassetteMode = "auto" | "live" | "record";
-
-/**
- * The cassette mode that applies to one server of a run in `mode`. A server whose target came from
- * a `--server NAME=TARGET` flag (`source: "cli flag"`, the highest-precedence target) is always
- * live: `auto` never replays a cassette for it (and so nothing of it is cached, docs/cache.md).
- * `--record` still records it, over NAME's cassette: recording is asked for explicitly.
- */
-export function serverCassetteMode(
-  server: Pick<ServerEndpoint, "source">,
-  mode: CassetteMode,
-): CassetteMode {
-  return mode === "auto" && server.source === "cli flag" ? "live" : mode;
-}
-
-/** What the cassette layer needs from the suite (plain data). */
-export interface CassetteSuite {
-  readonly servers: Readonly<Record<string, ServerEndpoint>>;
-  readonly tests: readonly { readonly serverKey: string; readonly file: string }[];
-  readonly secrets: readonly string[];
-  readonly cassette?: { readonly normalize: readonly NormalizeRule[] };
-}
 
 /** Options of {@link cassetteConnector} (`S`: the server type of the run, an endpoint at least). */
 export interface CassetteOptions<S extends ServerEndpoint = ServerEndpoint> {
@@ -67,6 +46,8 @@ export interface CassetteOptions<S extends ServerEndpoint = ServerEndpoint> {
   readonly auth?: ConnectAuth;
   /** Sees every frame of replayed and recorded sessions too (`--verbose`). */
   readonly onFrame?: FrameObserver;
+  /** The map {@link CassetteConnector.replayed} fills (default: a new one). */
+  readonly replayed?: Map<string, string>;
 }
 
 /** The connect function a run uses, and what it did. */
@@ -79,22 +60,12 @@ export interface CassetteConnector<S extends ServerEndpoint = ServerEndpoint> {
   finish(): Promise<string[]>;
 }
 
-/** The cassette path of a server in a suite. */
-export function serverCassettePath(
-  suite: CassetteSuite,
-  server: ServerEndpoint,
-  cwd: string,
-): string {
-  const files = suite.tests.filter((t) => t.serverKey === server.key).map((t) => t.file);
-  return cassettePath(server, files, cwd);
-}
-
 /** Build the connect function of a run in `options.mode`. */
 export function cassetteConnector<S extends ServerEndpoint>(
   suite: CassetteSuite,
   options: CassetteOptions<S>,
 ): CassetteConnector<S> {
-  const replayed = new Map<string, string>();
+  const replayed = options.replayed ?? new Map<string, string>();
   const recorded: { path: string; cassette: Cassette }[] = [];
   const rules = suite.cassette?.normalize ?? [];
   return {
@@ -133,11 +104,6 @@ export function cassetteConnector<S extends ServerEndpoint>(
       return written;
     },
   };
-}
-
-/** SHA-256 of a text, as hex. */
-export function sha256(text: string): Promise<string> {
-  return Promise.resolve(sha256Hex(text));
 }
 
 /**

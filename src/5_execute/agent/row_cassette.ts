@@ -1,6 +1,6 @@
 /** @module Which model clients a row uses under `--record`, replay (`auto` with a cassette) or live, and the cassettes a run writes. */
 
-import type { CassetteMode } from "../../2_connect/cassette/connect.ts";
+import type { CassetteMode } from "../../2_connect/cassette/server_cassette.ts";
 import {
   type AgentCassette,
   agentCassettePath,

@@ -1,6 +1,6 @@
 /** @module The cache key: a SHA-256 over every input that can change a test's outcome (docs/cache.md). */
 
-import { sha256 } from "../../2_connect/cassette/connect.ts";
+import { sha256 } from "../../2_connect/cassette/server_cassette.ts";
 import { sha256Hex } from "../../0_base/util/sha256.ts";
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import type { NormalizeRule } from "../../2_connect/cassette/format.ts";

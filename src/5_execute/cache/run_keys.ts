@@ -5,7 +5,7 @@ import {
   serverCassetteMode,
   serverCassettePath,
   sha256,
-} from "../../2_connect/cassette/connect.ts";
+} from "../../2_connect/cassette/server_cassette.ts";
 import { type NormalizeRule, readCassetteText } from "../../2_connect/cassette/format.ts";
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import { eligibility } from "./eligibility.ts";

@@ -1,14 +1,8 @@
-/** @module The cassette hooks of `runSuite`: the connect of a run (replay / record / live) and the replay marks on its record. */
+/** @module The replay marks `runSuite` puts on its record: the tests of the servers a cassette answered. */
 
 import type { RunRecord } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
 import { replayedResult } from "./replay_results.ts";
-
-export {
-  type CassetteConnector,
-  cassetteConnector,
-  type CassetteMode,
-} from "../../2_connect/cassette/connect.ts";
 
 /** The record with every test of a replayed server marked (see {@link replayedResult}). */
 export function markReplayed(record: RunRecord, replayed: ReadonlyMap<string, string>): RunRecord {

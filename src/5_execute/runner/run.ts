@@ -3,14 +3,8 @@
 import type { ServerSpec, Suite, TestCase } from "../../3_load/config/types.ts";
 import type { Judge } from "../../1_matchers/types.ts";
 import { McptestError } from "../../0_base/errors/errors.ts";
-import {
-  RUN_RECORD_VERSION,
-  type RunRecord,
-  type ServerRecord,
-  type TestResult,
-} from "../../4_record/run_record.ts";
+import type { RunRecord, ServerRecord, TestResult } from "../../4_record/run_record.ts";
 import { redactRecord } from "../../4_record/redact_record.ts";
-import { summarize } from "../../4_record/summary.ts";
 import type { CaptureSession, Session } from "../../2_connect/session/types.ts";
 import type { FailureLayer } from "../../2_connect/transport/types.ts";
 import { connectionFailedResult, type ExecuteOptions } from "./execute_test.ts";
@@ -20,7 +14,7 @@ import { CaptureStore, usesCaptures } from "./captures_run.ts";
 import { mapPool } from "./pool.ts";
 import { runInOrder } from "./run_in_order.ts";
 import type { PreparedTest } from "./prepare.ts";
-import { targetLabel } from "../../2_connect/transport/target_label.ts";
+import { serverRecord, testsRecord } from "./tests_record.ts";
 import { cassetteSecrets, gradeAsRecorded } from "./replay_grading.ts";
 
 /** How a run is carried out. */
@@ -124,22 +118,14 @@ export async function collectRecord(
     },
   );
   const tests = inFileOrder(perGroup.length === 1 ? perGroup[0]! : perGroup.flat(), prepared);
-  const used = new Set(groups.keys());
-  for (const server of Object.values(suite.servers)) {
-    if (!used.has(server.key)) serverRecords.push(serverRecord(server, "unused"));
-  }
-  serverRecords.sort((a, b) => a.key.localeCompare(b.key));
-  const record: RunRecord = {
-    version: RUN_RECORD_VERSION,
-    tool: { name: "mcptest", version: options.toolVersion },
+  return testsRecord({
+    suite,
+    toolVersion: options.toolVersion,
     startedAt,
     durationMs: Math.round(performance.now() - started),
-    files: suite.files,
     servers: serverRecords,
     tests,
-    summary: summarize(tests),
-  };
-  return record;
+  });
 }
 
 async function runServer(
@@ -255,16 +241,6 @@ function connectFailure(error: unknown): { layer?: FailureLayer; message: string
     return layer ? { layer, message: error.message } : { message: error.message };
   }
   return { message: error instanceof Error ? error.message : String(error) };
-}
-
-function serverRecord(server: ServerSpec, status: ServerRecord["status"]): ServerRecord {
-  return {
-    name: server.name,
-    key: server.key,
-    target: targetLabel(server.target),
-    source: server.source,
-    status,
-  };
 }
 
 /**

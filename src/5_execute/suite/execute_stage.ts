@@ -2,12 +2,10 @@
 
 import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord } from "../../4_record/run_record.ts";
-import { prepareTests } from "../runner/prepare.ts";
-import { collectRecord } from "../runner/run.ts";
 import type { SuiteRun } from "./run_context.ts";
-import { loadRunner } from "../load/load_hook.ts";
-import { matcherJudgesFor } from "../agent/judge_hook.ts";
 import { withLazyModules } from "../../0_base/util/lazy_module.ts";
+import { importLater } from "../../0_base/util/import_later.ts";
+import { testsRecord } from "../runner/tests_record.ts";
 
 /**
  * Prepare the tests (matchers compiled, targets checked: a bad one throws before any server
@@ -15,6 +13,11 @@ import { withLazyModules } from "../../0_base/util/lazy_module.ts";
  * @returns the record of these tests, raw: the run redacts once, at the end
  */
 export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): Promise<RunRecord> {
+  // Nothing left to run (the result cache served every test): the runner is not even loaded.
+  if (toRun.length === 0) return nothingRan(run);
+  const { prepareTests, collectRecord, loadRunner, matcherJudgesFor } = await importLater<
+    typeof import("./runner_layer.ts")
+  >(import.meta.url, "./runner_layer.ts");
   const { options } = run;
   const maxCostUsd = options.agents?.maxCostUsd;
   const judgeFor = await matcherJudgesFor(
@@ -50,5 +53,18 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
         ...(options.concurrency ? { concurrency: options.concurrency } : {}),
       },
     ),
+  });
+}
+
+/** The record of a run with no test to run: every server unused. */
+function nothingRan(run: SuiteRun): RunRecord {
+  const startedAt = new Date().toISOString();
+  return testsRecord({
+    suite: run.suite,
+    toolVersion: run.toolVersion,
+    startedAt,
+    durationMs: 0,
+    servers: [],
+    tests: [],
   });
 }

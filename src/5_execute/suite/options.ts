@@ -2,7 +2,7 @@
 
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
-import type { CassetteMode } from "../runner/cassette_hooks.ts";
+import type { CassetteMode } from "../../2_connect/cassette/server_cassette.ts";
 import type { VariableRereader } from "../../2_connect/auth/types.ts";
 import type { RuntimeSecrets } from "../../2_connect/auth/runtime_secrets.ts";
 import type { CaptureSession, FrameObserver, Session } from "../../2_connect/session/types.ts";

@@ -4,14 +4,11 @@ import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
 import { VERSION } from "../../0_base/version.ts";
 import { AuthRegistry } from "../../2_connect/auth/registry.ts";
 import { RuntimeSecrets } from "../../2_connect/auth/runtime_secrets.ts";
-import { connect as liveConnect } from "../../2_connect/session/connect.ts";
 import { capturingConnect } from "../../2_connect/session/capturing_connect.ts";
 import type { CaptureSession, Session } from "../../2_connect/session/types.ts";
-import {
-  type CassetteConnector,
-  cassetteConnector,
-  type CassetteMode,
-} from "../runner/cassette_hooks.ts";
+import type { CassetteMode } from "../../2_connect/cassette/server_cassette.ts";
+import type { CassetteConnector, CassetteOptions } from "../../2_connect/cassette/connect.ts";
+import { importLater } from "../../0_base/util/import_later.ts";
 import type { RunSuiteOptions } from "./options.ts";
 
 /** Opens a session to a server. */
@@ -62,14 +59,18 @@ export function openRun(suite: Suite, options: RunSuiteOptions = {}): SuiteRun {
   const captures: CaptureSession[] = [];
   const onCapture = captureSink(options, captures);
   const open = (keep: boolean): Opener => (server) =>
-    options.connect ? options.connect(server, { capture: keep }) : liveConnect(server, {
-      clientVersion: toolVersion,
-      capture: keep,
-      secrets: run.secrets,
-      auth,
-      ...(options.onFrame ? { onFrame: options.onFrame } : {}),
-    });
-  const cassettes = cassetteConnector<ServerSpec>(run, {
+    options.connect
+      ? options.connect(server, { capture: keep })
+      : sessionLayer().then((layer) =>
+        layer.connect(server, {
+          clientVersion: toolVersion,
+          capture: keep,
+          secrets: run.secrets,
+          auth,
+          ...(options.onFrame ? { onFrame: options.onFrame } : {}),
+        })
+      );
+  const cassettes = laterCassettes(run, {
     mode,
     cwd,
     toolVersion,
@@ -107,5 +108,32 @@ function captureSink(
   return (capture) => {
     captures.push(capture);
     forward?.(capture);
+  };
+}
+
+/**
+ * The session layer (transports, handshake, replay and recording), loaded on the first connect:
+ * a run the result cache serves whole never loads it (docs/performance.md, replay).
+ */
+function sessionLayer(): Promise<typeof import("./session_layer.ts")> {
+  return importLater<typeof import("./session_layer.ts")>(import.meta.url, "./session_layer.ts");
+}
+
+/** The run's cassette connector, built on its first connect; what it replayed is known before. */
+function laterCassettes(
+  suite: Suite,
+  options: Omit<CassetteOptions<ServerSpec>, "replayed">,
+): CassetteConnector<ServerSpec> {
+  const replayed = new Map<string, string>();
+  let connector: Promise<CassetteConnector<ServerSpec>> | undefined;
+  const built = () =>
+    connector ??= sessionLayer().then((layer) =>
+      layer.cassetteConnector<ServerSpec>(suite, { ...options, replayed })
+    );
+  return {
+    replayed,
+    connect: async (server, o) => await (await built()).connect(server, o),
+    // Nothing connected: nothing was recorded.
+    finish: async () => connector ? await (await connector).finish() : [],
   };
 }

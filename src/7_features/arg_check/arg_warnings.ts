@@ -1,7 +1,7 @@
 /** @module argumentWarnings(): the load warnings of a suite's tool tests whose name or args a recorded tool list refuses (docs/cli.md#argument-warnings). */
 
 import { createRedactor } from "../../0_base/redaction/redactor.ts";
-import { serverCassettePath } from "../../2_connect/cassette/connect.ts";
+import { serverCassettePath } from "../../2_connect/cassette/server_cassette.ts";
 import type { LoadWarning, ServerSpec, Suite } from "../../3_load/config/types.ts";
 import { argProblems, isCheckable } from "./check_args.ts";
 import { TestKeyFinder } from "./test_keys.ts";

@@ -3,7 +3,8 @@
 import assert from "node:assert/strict";
 import type { ServerSpec, TestCase } from "../../../src/3_load/config/types.ts";
 import type { TargetSource } from "../../../src/2_connect/session/types.ts";
-import { cassetteConnector, serverCassetteMode } from "../../../src/2_connect/cassette/connect.ts";
+import { cassetteConnector } from "../../../src/2_connect/cassette/connect.ts";
+import { serverCassetteMode } from "../../../src/2_connect/cassette/server_cassette.ts";
 import { openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
 import { eligibility } from "../../../src/5_execute/cache/eligibility.ts";
 import type { TestResult } from "../../../src/4_record/run_record.ts";

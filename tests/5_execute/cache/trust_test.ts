@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { sha256 } from "../../../src/2_connect/cassette/connect.ts";
+import { sha256 } from "../../../src/2_connect/cassette/server_cassette.ts";
 import { canonicalJson } from "../../../src/0_base/util/canonical_json.ts";
 import { hmacHex, loadCacheSecret } from "../../../src/5_execute/cache/secret.ts";
 import { inProject, packs, run, tool } from "./_project.ts";

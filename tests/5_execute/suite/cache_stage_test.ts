@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { cacheStage, neverCached } from "../../../src/5_execute/suite/cache_stage.ts";
-import { serverCassettePath } from "../../../src/2_connect/cassette/connect.ts";
+import { serverCassettePath } from "../../../src/2_connect/cassette/server_cassette.ts";
 import {
   RUN_RECORD_VERSION,
   type RunRecord,
