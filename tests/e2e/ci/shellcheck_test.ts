@@ -3,8 +3,18 @@
 import assert from "node:assert/strict";
 import { githubWorkflows, readText, stepsOf } from "../../ci/_files.ts";
 
-const HAS_SHELLCHECK = await new Deno.Command("shellcheck", { args: ["--version"], stdout: "null" })
-  .output().then((o) => o.success, () => false);
+/** Whether shellcheck runs here (spawning a program that is not installed throws at once). */
+async function hasShellcheck(): Promise<boolean> {
+  try {
+    const out = await new Deno.Command("shellcheck", { args: ["--version"], stdout: "null" })
+      .output();
+    return out.success;
+  } catch {
+    return false;
+  }
+}
+
+const HAS_SHELLCHECK = await hasShellcheck();
 
 /** ShellCheck's findings for one bash script (what the runner writes to a file and runs). */
 async function shellcheck(script: string): Promise<string> {
