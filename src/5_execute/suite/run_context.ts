@@ -119,7 +119,10 @@ function sessionLayer(): Promise<typeof import("./session_layer.ts")> {
   return importLater<typeof import("./session_layer.ts")>(import.meta.url, "./session_layer.ts");
 }
 
-/** The run's cassette connector, built on its first connect; what it replayed is known before. */
+/**
+ * The run's cassette connector, built on its first connect. Its `replayed` map exists from the
+ * start: a run that never connects reads it empty.
+ */
 function laterCassettes(
   suite: Suite,
   options: Omit<CassetteOptions<ServerSpec>, "replayed">,
