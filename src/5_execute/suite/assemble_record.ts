@@ -2,7 +2,7 @@
 
 import type { RunRecord } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
-import { markReplayed } from "../runner/cassette_hooks.ts";
+import { markReplayed } from "../runner/replay_marks.ts";
 import type { AgentRows } from "./agents_stage.ts";
 import type { BlockResults } from "./blocks_stage.ts";
 

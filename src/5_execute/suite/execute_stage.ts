@@ -58,11 +58,10 @@ export async function executeStage(run: SuiteRun, toRun: readonly TestCase[]): P
 
 /** The record of a run with no test to run: every server unused. */
 function nothingRan(run: SuiteRun): RunRecord {
-  const startedAt = new Date().toISOString();
   return testsRecord({
     suite: run.suite,
     toolVersion: run.toolVersion,
-    startedAt,
+    startedAt: new Date().toISOString(),
     durationMs: 0,
     servers: [],
     tests: [],
