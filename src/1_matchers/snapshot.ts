@@ -1,6 +1,6 @@
 /** @module `snapshot: KEY` (or `{ key, ignore }`): first run records `<suite_dir>/snapshots/KEY.json` (secrets redacted), later runs deep-compare and diff; `-u` rewrites. */
 
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "../0_base/util/path.ts";
 import { McptestError } from "../0_base/errors/errors.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { redactJsonValue } from "../0_base/redaction/redact.ts";

@@ -1,7 +1,7 @@
 /** @module The agent flags of `mcptest run` (`--require-keys`, `--max-cost`, `--coverage-threshold`, `--drift-baseline`) and their parsers. */
 
 import { flagGroup } from "./flag_group.ts";
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError } from "../0_base/command_line/declared_command.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 import type { RunRecord } from "../4_record/run_record.ts";
 import { parseRunRecord } from "../4_record/validate.ts";

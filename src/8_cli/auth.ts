@@ -1,6 +1,6 @@
 /** @module `mcptest auth login|logout SERVER`: the authorization code grant for a developer's machine; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { positiveInt } from "./options.ts";
 import { type SuiteFlags, withSuiteFlags } from "./suite_flags.ts";
 import { loadCliModule } from "./load_cli_module.ts";

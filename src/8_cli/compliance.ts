@@ -1,14 +1,11 @@
 /** @module `mcptest compliance run|baseline` (+ diff and invariants from their own modules): options only, actions lazy. */
 
-import { Command } from "@commander-js/extra-typings";
+import { type AnyCommand, Command } from "../0_base/command_line/declared_command.ts";
 import { reporterName, withSafeToolOption, withTargetOptions } from "./compliance_flags.ts";
 import { loadCliModule } from "./load_cli_module.ts";
 import type * as Actions from "./compliance_run_action.ts";
 
 const actions = () => loadCliModule<typeof Actions>("compliance_run_action.ts");
-
-// deno-lint-ignore no-explicit-any
-type AnyCommand = Command<any[], any, any>;
 
 /** Build the `compliance` group; `extra` mounts further subcommands (diff, invariants). */
 export function complianceCommand(done: (code: number) => void, extra: readonly AnyCommand[] = []) {

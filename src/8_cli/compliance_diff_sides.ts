@@ -1,6 +1,6 @@
 /** @module The two sides of `mcptest compliance diff`: a revision of the embedded corpus, or a corpus folder on disk. */
 
-import { basename, dirname } from "node:path";
+import { basename, dirname } from "../0_base/util/path.ts";
 import type { ComplianceCorpus, RevisionCorpus } from "../3_load/compliance_corpus/types.ts";
 import { COMPLIANCE_CORPUS } from "../3_load/compliance_corpus/embedded.ts";
 import { loadCorpusDir } from "../3_load/compliance_corpus/load_dir.ts";

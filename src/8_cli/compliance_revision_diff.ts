@@ -1,7 +1,7 @@
 /** @module `mcptest compliance diff FROM TO`: which rules' expected behaviour moved between two revisions. */
 
 import { importLater } from "../0_base/util/import_later.ts";
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { oneOf } from "./options.ts";
 

@@ -12,7 +12,7 @@ import {
 import { getReporter } from "../6_report/reporters.ts";
 import { writeOutput } from "../0_base/util/write_output.ts";
 import { useColor } from "./color.ts";
-import { dirname } from "node:path";
+import { dirname } from "../0_base/util/path.ts";
 import { loadCorpusDir } from "../3_load/compliance_corpus/load_dir.ts";
 import { parseSafeTool } from "../3_load/config/safe_tool.ts";
 import type { ComplianceBaselineOptions, ComplianceRunOptions } from "./compliance.ts";

@@ -1,6 +1,6 @@
 /** @module `mcptest conformance run|refresh|check-ids`: the command group; each command is its own module. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { conformanceCheckIdsCommand } from "./conformance_check_ids.ts";
 import { conformanceRefreshCommand } from "./conformance_refresh.ts";
 import { conformanceRunCommand } from "./conformance_run.ts";

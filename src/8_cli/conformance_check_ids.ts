@@ -1,6 +1,6 @@
 /** @module `mcptest conformance check-ids`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { withRevisionFlag } from "./revision_flag.ts";
 import { checkIdsFormat } from "../7_features/conformance/check_ids_formats.ts";
 import { loadCliModule } from "./load_cli_module.ts";

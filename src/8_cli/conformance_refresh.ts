@@ -1,6 +1,6 @@
 /** @module `mcptest conformance refresh`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { withRevisionFlag } from "./revision_flag.ts";
 import { loadCliModule } from "./load_cli_module.ts";
 import type * as Actions from "./conformance_refresh_action.ts";

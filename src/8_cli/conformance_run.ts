@@ -1,6 +1,6 @@
 /** @module `mcptest conformance run`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { conformanceReporterName } from "../7_features/conformance/report/reporter_names.ts";
 import { collect, positiveInt } from "./options.ts";
 import { withRevisionFlag } from "./revision_flag.ts";

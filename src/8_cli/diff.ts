@@ -1,6 +1,6 @@
 /** @module `mcptest diff OLD NEW`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { diffFormat } from "../7_features/surface_diff/formats.ts";
 import { collect, positiveInt } from "./options.ts";
 import { loadCliModule } from "./load_cli_module.ts";

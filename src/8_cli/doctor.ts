@@ -1,6 +1,6 @@
 /** @module `mcptest doctor`: each resolved server's target, its source, and a walk through its failure layers. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { doctorFormat } from "../7_features/doctor/formats.ts";
 import { positiveInt } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";

@@ -2,7 +2,7 @@
 
 import { FUZZ_OUTPUT_FORMATS } from "../7_features/fuzz/format_names.ts";
 import { oneOf } from "./options.ts";
-import { Command, InvalidArgumentError } from "@commander-js/extra-typings";
+import { Command, InvalidArgumentError } from "../0_base/command_line/declared_command.ts";
 import { collect, positiveInt } from "./options.ts";
 import { loadCliModule } from "./load_cli_module.ts";
 import type * as Actions from "./fuzz_action.ts";

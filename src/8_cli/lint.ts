@@ -1,6 +1,6 @@
 /** @module `mcptest lint`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { lintFormat } from "../7_features/migration/lint_formats.ts";
 import { MIGRATION_TARGET } from "../7_features/migration/target.ts";
 import { loadCliModule } from "./load_cli_module.ts";

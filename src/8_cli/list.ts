@@ -1,6 +1,6 @@
 /** @module `mcptest list`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { oneOf } from "./options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";
 import { loadCliModule } from "./load_cli_module.ts";

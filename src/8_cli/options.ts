@@ -1,6 +1,6 @@
 /** @module Option parsers shared by several commands. */
 
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError } from "../0_base/command_line/declared_command.ts";
 import { UsageError } from "../0_base/errors/errors.ts";
 
 /** Collect a repeatable option into a list. */

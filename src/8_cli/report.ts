@@ -1,6 +1,6 @@
 /** @module `mcptest report`: re-render saved run records, or merge shard records; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { reporterName } from "../6_report/reporters.ts";
 import { loadCliModule } from "./load_cli_module.ts";
 import type * as Actions from "./report_action.ts";

@@ -6,7 +6,7 @@
 
 import type { Command as PlainCommand } from "commander";
 import { flagGroup } from "./flag_group.ts";
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError } from "../0_base/command_line/declared_command.ts";
 
 /** The revision flag as commander parses it (the alias lands in `targetVersion` too). */
 export type RevisionFlagValues = { targetVersion?: string | undefined };

@@ -1,6 +1,6 @@
 /** @module `mcptest run`: its options, in groups; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { withSelectionFlags } from "./run_flags.ts";
 import { withAgentFlags } from "./agent_options.ts";
 import { withSuiteFlags } from "./suite_flags.ts";

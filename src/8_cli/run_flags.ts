@@ -1,7 +1,7 @@
 /** @module The selection flags of `mcptest run` (`--filter` ... `--timeout`) and their parsers; `--annotations`, `--record`/`--live`. */
 
 import { flagGroup } from "./flag_group.ts";
-import { InvalidArgumentError } from "@commander-js/extra-typings";
+import { InvalidArgumentError } from "../0_base/command_line/declared_command.ts";
 import { parseDuration } from "../5_execute/runner/run_deadline.ts";
 import { ANNOTATION_MODES } from "../6_report/annotations.ts";
 import { UsageError } from "../0_base/errors/errors.ts";

@@ -1,6 +1,6 @@
 /** @module `mcptest scan`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { SCAN_FORMATS, type ScanFormat } from "../7_features/scan/format_names.ts";
 import { SCAN_RULES } from "../7_features/scan/rules.ts";
 import { type ScanSeverity, SEVERITIES } from "../7_features/scan/types.ts";

@@ -1,6 +1,6 @@
 /** @module `mcptest serve`: its options; the action is loaded lazily. */
 
-import { Command } from "@commander-js/extra-typings";
+import { Command } from "../0_base/command_line/declared_command.ts";
 import { loadCliModule } from "./load_cli_module.ts";
 import type * as Actions from "./serve_action.ts";
 

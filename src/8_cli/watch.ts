@@ -1,6 +1,6 @@
 /** @module `mcptest run --watch`: run, then rerun the affected test files whenever a watched file changes. */
 
-import { relative, resolve } from "node:path";
+import { relative, resolve } from "../0_base/util/path.ts";
 import type { Suite } from "../3_load/config/types.ts";
 import { handleError } from "./handle_error.ts";
 import { ChangeFeed } from "./watch_feed.ts";

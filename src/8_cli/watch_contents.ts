@@ -1,7 +1,7 @@
 /** @module What the watched folders hold, as content hashes: how `--watch` tells a run's own writes from an edit. */
 
 import { createHash } from "node:crypto";
-import { join } from "node:path";
+import { join } from "../0_base/util/path.ts";
 
 /** Each file directly inside `folders` (absolute path) with the SHA-256 of its bytes. */
 export function folderContents(folders: Iterable<string>): Map<string, string> {

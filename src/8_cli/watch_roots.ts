@@ -1,6 +1,6 @@
 /** @module What `--watch` must also notice: a test file added to a folder given to `run`, and a watched folder removed and made again. */
 
-import { dirname, sep } from "node:path";
+import { dirname, sep } from "../0_base/util/path.ts";
 import { type Affected, affectedBy, merge, type WatchPlan } from "./watch_targets.ts";
 import { folderContents } from "./watch_contents.ts";
 

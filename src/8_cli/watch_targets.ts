@@ -1,6 +1,6 @@
 /** @module What `mcptest run --watch` watches, and which test files a changed path affects. */
 
-import { dirname, isAbsolute, join, resolve, sep } from "node:path";
+import { dirname, isAbsolute, join, resolve, sep } from "../0_base/util/path.ts";
 import type { Suite } from "../3_load/config/types.ts";
 
 /** Every test file, or these (as the suite names them, relative to the working directory). */

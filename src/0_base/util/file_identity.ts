@@ -1,6 +1,6 @@
 /** @module One name per file: a path resolved against the working directory, symbolic links followed, so `a.json`, `./a.json` and a link to it compare equal. */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "./path.ts";
 
 /**
  * The canonical name of the file `path` names: absolute, `.`/`..` removed, every symbolic link

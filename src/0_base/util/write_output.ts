@@ -1,6 +1,6 @@
 /** @module Writes rendered output to stdout, to a regular file atomically, or straight into a device, FIFO or pipe. */
 
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "./path.ts";
 import { UsageError } from "../errors/errors.ts";
 
 /** Output text: one string, or chunks written one after another (a large report is never joined). */

@@ -1,6 +1,6 @@
 /** @module The user-only token file of `mcptest auth login`: outside the repository, mode 0600. */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../../0_base/util/path.ts";
 import type { TokenSet } from "./grants.ts";
 import type { StoredTokens } from "./server_auth.ts";
 

@@ -1,6 +1,6 @@
 /** @module The agent cassette: one (agent, [provider], model) row's model exchanges, its path, reading and atomic writing. */
 
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, resolve } from "../../0_base/util/path.ts";
 import { CASSETTE_DIR, writeCassette } from "./store.ts";
 import { CASSETTE_VERSION, CassetteFormatError, readCassetteJson } from "./format.ts";
 

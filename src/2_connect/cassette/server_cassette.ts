@@ -7,7 +7,7 @@
 import type { ServerEndpoint } from "../session/types.ts";
 import type { NormalizeRule } from "./format.ts";
 import { cassettePath } from "./store.ts";
-import { sha256Hex } from "../../0_base/util/sha256.ts";
+import { loadSha256, sha256Hex } from "../../0_base/util/sha256.ts";
 
 /**
  * `auto`: replay a server's cassette when it exists, else live (a `--server` flag target: always
@@ -47,6 +47,7 @@ export function serverCassettePath(
 }
 
 /** SHA-256 of a text, as hex. */
-export function sha256(text: string): Promise<string> {
-  return Promise.resolve(sha256Hex(text));
+export async function sha256(text: string): Promise<string> {
+  await loadSha256();
+  return sha256Hex(text);
 }

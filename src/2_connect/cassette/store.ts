@@ -1,6 +1,14 @@
 /** @module Where a server's cassette lives (`<suite_dir>/cassettes/<name>.json`), reading, and the one writer of every cassette file (tool and agent): secrets hidden, written atomically. */
 
-import { basename, dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
+import {
+  basename,
+  dirname,
+  extname,
+  isAbsolute,
+  join,
+  relative,
+  resolve,
+} from "../../0_base/util/path.ts";
 import { forget } from "./text_memo.ts";
 import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";

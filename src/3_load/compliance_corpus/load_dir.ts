@@ -1,6 +1,6 @@
 /** @module Loads a compliance corpus from disk (a rule registry and its `<version>/` folders), validated as the embedded one is. */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { loadCarefulParser, parseYaml } from "../../0_base/yaml/yaml_source.ts";
 import { validateEntry, validateRule } from "./validate.ts";

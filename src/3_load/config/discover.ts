@@ -1,6 +1,6 @@
 /** @module Find test files: command-line paths, `suites:` entries of the project config, or `tests/**`. */
 
-import { join, relative, resolve, sep } from "node:path";
+import { join, relative, resolve, sep } from "../../0_base/util/path.ts";
 import { ConfigError, type SourcePos } from "../../0_base/errors/errors.ts";
 import { globBase, globToRegExp, isGlob } from "./glob.ts";
 

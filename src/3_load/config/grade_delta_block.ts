@@ -1,6 +1,6 @@
 /** @module Reads the `grade_delta:` gate of a compliance block (baseline file, `max_drop` or `expect:`) into plain, validated data. */
 
-import { dirname, isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "../../0_base/util/path.ts";
 import type { DocumentView } from "./types.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../../0_base/errors/errors.ts";
 import { compileMatcher } from "../../1_matchers/registry.ts";

@@ -1,7 +1,7 @@
 /** @module LOAD: read the project config and the test files, resolve variables and servers, normalise every test into a `Suite`. */
 
 import { importLater } from "../../0_base/util/import_later.ts";
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../0_base/util/path.ts";
 import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { withLazyModules } from "../../0_base/util/lazy_module.ts";
 import {

@@ -1,6 +1,6 @@
 /** @module Read one YAML file of a suite: parse, validate against the schema, check the keys its role allows. */
 
-import { dirname, relative, sep } from "node:path";
+import { dirname, relative, sep } from "../../0_base/util/path.ts";
 import { ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { InvalidUtf8Error } from "./decode_utf8.ts";
 import { pruneInvalid } from "./schema_prune.ts";

@@ -1,6 +1,6 @@
 /** @module Build a `ServerSpec` from a (schema-valid, interpolated) server entry, or from a `--server` flag (the one parser of that flag, for every command). */
 
-import { resolve } from "node:path";
+import { resolve } from "../../0_base/util/path.ts";
 import { ConfigError } from "../../0_base/errors/errors.ts";
 import { findRevision, REVISION_IDS } from "../../0_base/protocol/revisions.ts";
 import { shellSplit } from "../../0_base/util/shell_split.ts";

@@ -1,6 +1,6 @@
 /** @module The variable stack (seed 004 section 10): `${name}` lookup over ordered sources, references, cycles. */
 
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join } from "../../0_base/util/path.ts";
 import { ConfigError, ConfigErrors, type SourcePos } from "../../0_base/errors/errors.ts";
 import { decodeUtf8Strict, InvalidUtf8Error } from "./decode_utf8.ts";
 

@@ -1,6 +1,6 @@
 /** @module EXECUTE for agents and evals: one row per (test, model), evals, drift rows; the run's model spending. */
 
-import { dirname } from "node:path";
+import { dirname } from "../../0_base/util/path.ts";
 import type { ServerSpec, Suite } from "../../3_load/config/types.ts";
 import { TEST_TARGET_ROOTS } from "../../1_matchers/target_path.ts";
 import type { MatchContext } from "../../1_matchers/types.ts";

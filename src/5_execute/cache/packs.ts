@@ -11,7 +11,7 @@ import {
   type StoredEntry,
   writePack,
 } from "./store.ts";
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 
 /** An entry neither served nor stored by the last this many writes of its pack is dropped. */
 export const KEEP_GENERATIONS = 8;

@@ -1,6 +1,6 @@
 /** @module The result cache of a run: serves cached results of eligible tests, stores new passing ones (docs/cache.md). */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { summarize } from "../../4_record/summary.ts";
@@ -14,6 +14,7 @@ import {
 } from "./run_keys.ts";
 import { type OpenPack, openPack, savePack } from "./packs.ts";
 import { loadCacheSecret } from "./secret.ts";
+import { loadSha256 } from "../../0_base/util/sha256.ts";
 import { CACHE_DIR, openEntry, sealEntry, type StoredEntry } from "./store.ts";
 
 /** Options of {@link openResultCache}. */
@@ -51,6 +52,7 @@ export async function openResultCache(
   const cassettes = await cassettesOf(suite, selected, options);
   // No server replays a cassette: no test is cacheable (docs/cache.md), nothing to look up.
   if (cassettes.size === 0) return none;
+  await loadSha256(); // keys and MACs hash synchronously from here on
   const secret = options.secret ?? await loadCacheSecret(options.cwd);
   if (secret === undefined) return none; // no place outside the repository for the secret: no cache
   const keys = await keysOf(suite, selected, options, cassettes, secret);

@@ -1,6 +1,6 @@
 /** @module The keys of one run's cacheable tests: which servers replay which cassette, which tests are eligible, and each one's key with its replay prefix (docs/cache.md). */
 
-import { relative } from "node:path";
+import { relative } from "../../0_base/util/path.ts";
 import {
   serverCassetteMode,
   serverCassettePath,

@@ -1,8 +1,7 @@
 /** @module The result cache's secret: kept outside the repository, it binds every key and entry so a file from a pull request cannot pose as one (docs/cache.md). */
 
-import { createHash, randomBytes } from "node:crypto";
-import { Buffer } from "node:buffer";
-import { isAbsolute, join, relative, resolve } from "node:path";
+import { createSha256 } from "../../0_base/util/sha256.ts";
+import { isAbsolute, join, relative, resolve } from "../../0_base/util/path.ts";
 
 /** The environment variable that may carry the secret (CI caches shared between jobs). */
 export const CACHE_KEY_ENV = "MCPTEST_CACHE_KEY";
@@ -52,7 +51,9 @@ async function createSecret(path: string): Promise<string | undefined> {
   const folder = join(path, "..");
   await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
   const temp = join(folder, `.result-cache.key.${crypto.randomUUID()}.tmp`);
-  await Deno.writeTextFile(temp, randomBytes(32).toString("hex") + "\n", { mode: 0o600 });
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  await Deno.writeTextFile(temp, hex + "\n", { mode: 0o600 });
   try {
     await Deno.link(temp, path);
   } catch (error) {
@@ -67,15 +68,17 @@ async function createSecret(path: string): Promise<string | undefined> {
 const BLOCK_BYTES = 64;
 
 /** The inner and outer HMAC pads of the last secret used (a run keys every test under one). */
-let pads: { readonly secret: string; readonly inner: Buffer; readonly outer: Buffer } | undefined;
+let pads:
+  | { readonly secret: string; readonly inner: Uint8Array; readonly outer: Uint8Array }
+  | undefined;
 
 /** The inner (`0x36`) and outer (`0x5c`) pads of `secret`, as RFC 2104 defines them. */
-function padsOf(secret: string): { readonly inner: Buffer; readonly outer: Buffer } {
+function padsOf(secret: string): { readonly inner: Uint8Array; readonly outer: Uint8Array } {
   if (pads?.secret === secret) return pads;
-  let key: Uint8Array = Buffer.from(secret, "utf8");
-  if (key.length > BLOCK_BYTES) key = createHash("sha256").update(key).digest();
-  const inner = Buffer.alloc(BLOCK_BYTES, 0x36);
-  const outer = Buffer.alloc(BLOCK_BYTES, 0x5c);
+  let key: Uint8Array = new TextEncoder().encode(secret);
+  if (key.length > BLOCK_BYTES) key = createSha256().update(key).digest();
+  const inner = new Uint8Array(BLOCK_BYTES).fill(0x36);
+  const outer = new Uint8Array(BLOCK_BYTES).fill(0x5c);
   for (let i = 0; i < key.length; i++) {
     inner[i]! ^= key[i]!;
     outer[i]! ^= key[i]!;
@@ -88,9 +91,10 @@ function padsOf(secret: string): { readonly inner: Buffer; readonly outer: Buffe
  * Hex HMAC-SHA256 of `text` under the cache secret: the same bytes as `createHmac`, built from two
  * plain hashes over pads worked out once per secret (a run keys 50,000 tests; a `createHmac` sets
  * its key up again for each, several times the cost of the hashes).
+ * @throws {ModuleNotLoaded} before `loadSha256` resolved (the result cache loads it first)
  */
 export function hmacHex(secret: string, text: string): string {
   const { inner, outer } = padsOf(secret);
-  const innerDigest = createHash("sha256").update(inner).update(text).digest();
-  return createHash("sha256").update(outer).update(innerDigest).digest("hex");
+  const innerDigest = createSha256().update(inner).update(text).digest();
+  return createSha256().update(outer).update(innerDigest).digest("hex");
 }

@@ -1,6 +1,6 @@
 /** @module The on-disk pack file of the result cache: read whole and checked, entries authenticated one by one, written atomically (docs/cache.md). */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import type { TestResult } from "../../4_record/run_record.ts";
 import { testResultProblem } from "../../4_record/validate.ts";
 import { CACHE_FORMAT } from "./key.ts";

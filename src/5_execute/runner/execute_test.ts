@@ -1,6 +1,6 @@
 /** @module Runs one prepared test over a live session and grades it into a TestResult. */
 
-import { dirname } from "node:path";
+import { dirname } from "../../0_base/util/path.ts";
 import type { AssertionResult, TestResult } from "../../4_record/run_record.ts";
 import type { Session } from "../../2_connect/session/types.ts";
 import type { Judge, MatchContext } from "../../1_matchers/types.ts";

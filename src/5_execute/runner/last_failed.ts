@@ -1,10 +1,10 @@
 /** @module `--last-failed` state (pytest's cache semantics): sha-256 hashes of the tests that failed and have not passed since, at `.mcptest/last-run.json`. */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
-import { sha256Hex } from "../../0_base/util/sha256.ts";
+import { loadSha256, sha256Hex } from "../../0_base/util/sha256.ts";
 
 /** Where the state is kept, relative to the working directory. */
 export const LAST_RUN_PATH = ".mcptest/last-run.json";
@@ -28,8 +28,9 @@ export interface LastFailedState {
  * (node:crypto) under the promise keeps 10,000 ids at a few milliseconds, where one WebCrypto
  * digest per id costs a round trip each.
  */
-export function hashTestId(id: string): Promise<string> {
-  return Promise.resolve(sha256Hex(id));
+export async function hashTestId(id: string): Promise<string> {
+  await loadSha256();
+  return sha256Hex(id);
 }
 
 /**

@@ -1,6 +1,6 @@
 /** @module A test's request with its protocol options: its own client scripts, `log_level:`, a progress token, a task, input rounds, every page; and the protocol targets it draws (`notifications`, `progress`, `logs`, `server_requests`, `rounds`, `task`, `pages`). */
 
-import { basename } from "node:path";
+import { basename } from "../../0_base/util/path.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import type { AssertionResult } from "../../4_record/run_record.ts";
 import type { Exchange, RequestOptions, Session } from "../../2_connect/session/types.ts";

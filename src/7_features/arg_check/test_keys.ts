@@ -1,6 +1,6 @@
 /** @module Where a tool test's `tool:` and `args:` keys are written: the test found in its file by its position, then the key's own position. */
 
-import { resolve } from "node:path";
+import { resolve } from "../../0_base/util/path.ts";
 import type { SourcePos } from "../../0_base/errors/errors.ts";
 import { ModuleNotLoaded, withLazyModules } from "../../0_base/util/lazy_module.ts";
 import { parseYaml, type YamlSource } from "../../0_base/yaml/yaml_source.ts";

@@ -1,6 +1,6 @@
 /** @module Reads SEP files from disk: one version directory, or every version under a corpus root. */
 
-import { join, relative } from "node:path";
+import { join, relative } from "../../0_base/util/path.ts";
 import { looksLikeSep, parseSepFile } from "./parse_sep.ts";
 import type { SepCorpus, SepFile } from "./types.ts";
 import { VERSION_DIR } from "./corpus_cache/cache_dir.ts";

@@ -1,6 +1,6 @@
 /** @module Corpus resolution (seed 002): --corpus-dir, else the user cache, else the embedded corpus. */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { ConformanceExitCode } from "../../0_base/errors/exit_codes.ts";
 import { conformanceCacheRoot, type EnvGetter, safeEnv } from "./corpus_cache/cache_dir.ts";

@@ -1,7 +1,7 @@
 /** @module Fuzzes one target with fast-check: rounds of generated cases, each finding shrunk to a minimal input with a bounded number of calls. */
 
 import fc from "fast-check";
-import { sha256Hex } from "../../0_base/util/sha256.ts";
+import { loadSha256, sha256Hex } from "../../0_base/util/sha256.ts";
 import { classify, type Outcome } from "./classify.ts";
 import type { Exchange } from "../../2_connect/session/types.ts";
 import type { FuzzTarget } from "./targets.ts";
@@ -78,6 +78,7 @@ async function runCase(target: FuzzTarget, pool: CaseSender, c: FuzzCase): Promi
  * hung is not fuzzed further once its timeout is shrunk.
  */
 export async function fuzzTarget(target: FuzzTarget, ctx: TargetRunContext): Promise<TargetRun> {
+  await loadSha256(); // each round's seed is hashed from the run's
   const found = new Set<FuzzFindingKind>();
   const findings: FuzzFinding[] = [];
   let runsLeft = ctx.runs;

@@ -1,6 +1,6 @@
 /** @module initSuite(): `mcptest init` as one call: connect, read the server's surface, write the starter config and test file. */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../0_base/util/path.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
 import { CONFIG_FILE } from "../../3_load/config/discover.ts";
 import { parseServerFlag } from "../../3_load/config/server_spec.ts";

@@ -1,6 +1,6 @@
 /** @module The project files `mcptest init` adds to or creates: mcptest.yml (a server added), .gitignore, the schema copy. */
 
-import { join, resolve } from "node:path";
+import { join, resolve } from "../../0_base/util/path.ts";
 import { isDeepStrictEqual } from "node:util";
 import { isMap, isScalar, isSeq, parse, parseDocument } from "yaml";
 import { UsageError } from "../../0_base/errors/errors.ts";

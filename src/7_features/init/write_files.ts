@@ -1,6 +1,6 @@
 /** @module Write the files of `mcptest init`, never overwriting one. */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../../0_base/util/path.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 
 /** A file to write: its path relative to the target folder, and its text. */

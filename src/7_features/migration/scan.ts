@@ -1,6 +1,6 @@
 /** @module Find the YAML suites and JSON cassettes under some paths and scan each for corpus hits. */
 
-import { extname, isAbsolute, join, relative, resolve } from "node:path";
+import { extname, isAbsolute, join, relative, resolve } from "../../0_base/util/path.ts";
 import { UsageError } from "../../0_base/errors/errors.ts";
 import { findHits, LineIndex } from "./rules.ts";
 import { parseJsonTrees, parseYamlTrees, SourceSyntaxError } from "./source_tree.ts";

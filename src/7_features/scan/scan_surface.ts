@@ -3,6 +3,7 @@
 import { McptestError } from "../../0_base/errors/errors.ts";
 import { ExitCode } from "../../0_base/errors/exit_codes.ts";
 import { escapeControls } from "../../0_base/util/escape.ts";
+import { loadSha256 } from "../../0_base/util/sha256.ts";
 import { redactUrl } from "../../0_base/util/redact_url.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
 import type { ServerSpec } from "../../3_load/config/types.ts";
@@ -83,6 +84,7 @@ export async function scanSurface(options: ScanOptions): Promise<ScanReport> {
 async function checkPins(options: ScanOptions, surfaces: readonly ServerSurface[]) {
   const pins = new Map<string, ScannedServer["pin"]>();
   if (options.lock === undefined) return { findings: [], pins, lock: undefined };
+  await loadSha256(); // pins hash each item
   const lock: LockFile | undefined = await readLock(options.lock);
   if (options.update) {
     await writeLock(options.lock, updatedLock(lock, surfaces));

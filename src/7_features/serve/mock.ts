@@ -1,6 +1,6 @@
 /** @module The mock server's brain: answers JSON-RPC messages from one or more cassettes (recorded handshake, normalised matching, a named error for anything else). */
 
-import { join } from "node:path";
+import { join } from "../../0_base/util/path.ts";
 import { type Cassette, isCassette, readCassetteText } from "../../2_connect/cassette/format.ts";
 import { framesOf, ReplayIndex } from "../../2_connect/cassette/replay_index.ts";
 import { describeRequest } from "../../2_connect/cassette/staleness.ts";

@@ -2,6 +2,10 @@ import assert from "node:assert/strict";
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { hmacHex } from "../../../src/5_execute/cache/secret.ts";
+import { loadSha256 } from "../../../src/0_base/util/sha256.ts";
+
+// The cache and pins hash synchronously once node:crypto is loaded (runs load it first).
+await loadSha256();
 
 Deno.test("hmacHex() is byte for byte createHmac's HMAC-SHA256, for any secret and text (property)", () => {
   const text = fc.string({ unit: "binary", maxLength: 300 });

@@ -15,6 +15,10 @@ import {
   type StoredEntry,
   writePack,
 } from "../../../src/5_execute/cache/store.ts";
+import { loadSha256 } from "../../../src/0_base/util/sha256.ts";
+
+// The cache and pins hash synchronously once node:crypto is loaded (runs load it first).
+await loadSha256();
 
 const S = "s".repeat(64);
 const TAG = "1".repeat(32);

@@ -12,6 +12,10 @@ import {
 } from "../../../src/7_features/scan/pin.ts";
 import { scanSurface } from "../../../src/7_features/scan/scan_surface.ts";
 import { prompt, surface, tool } from "./_surfaces.ts";
+import { loadSha256 } from "../../../src/0_base/util/sha256.ts";
+
+// The cache and pins hash synchronously once node:crypto is loaded (runs load it first).
+await loadSha256();
 
 const base = surface(
   "mail",

@@ -1,6 +1,6 @@
 /** @module The user cache root of the conformance corpus (seed 002): XDG, ~/.cache or %LOCALAPPDATA%. */
 
-import { join } from "node:path";
+import { join } from "../../../0_base/util/path.ts";
 
 /** Reads one environment variable (injectable for tests). */
 export type EnvGetter = (name: string) => string | undefined;

@@ -1,6 +1,6 @@
 /** @module `conformance refresh`: select a ref, fetch the tarball, extract the corpus, write it atomically. */
 
-import { join } from "node:path";
+import { join } from "../../../0_base/util/path.ts";
 import {
   conformanceCacheRoot,
   type EnvGetter,

@@ -1,6 +1,6 @@
 /** @module Writes one corpus version atomically (temp dir + rename) and reports added / removed / unchanged. */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../../../0_base/util/path.ts";
 import { RefreshError } from "./errors.ts";
 
 /** What a refresh changed (file paths relative to the version folder, sorted). */
