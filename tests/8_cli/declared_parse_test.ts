@@ -49,11 +49,12 @@ async function commanderReads(
 
 /** What the declarations read, as the same shape. */
 async function declaredReads(argv: readonly string[]) {
-  const parsed = parseDeclared(await declared(argv), argv);
+  const program = await declared(argv);
+  const parsed = parseDeclared(program, argv);
   if (parsed === undefined) return undefined;
   const path: string[] = [];
   // The command's path: walk down by names from the program.
-  let at: DeclaredCommand | undefined = await declared(argv);
+  let at: DeclaredCommand | undefined = program;
   for (const word of argv) {
     const next: DeclaredCommand | undefined = at?.commands.find((c) => c.commandName === word);
     if (next === undefined) break;

@@ -48,8 +48,9 @@ export interface DeclaredArgument {
 type Action = (...args: unknown[]) => unknown;
 
 /**
- * A command declared through the subset of commander's builder that mcptest uses. Every call is
- * also recorded, so that the same command can be built with commander when it must speak
+ * A command declared through the subset of commander's builder that mcptest uses (its options
+ * reach the action as an argument, as commander hands them; nothing reads them back). Every call
+ * is also recorded, so that the same command can be built with commander when it must speak
  * (help, errors): see `materialize` in commander_fallback.ts.
  */
 export class DeclaredCommand {
@@ -62,9 +63,7 @@ export class DeclaredCommand {
   handler: Action | undefined;
   excessArguments = false;
   /** The commander command built from this one, once commander handles the command line. */
-  real: { setOptionValue(key: string, value: unknown): unknown; opts(): object } | undefined;
-  /** The option values, once read. */
-  values: Record<string, unknown> = {};
+  real: { setOptionValue(key: string, value: unknown): unknown } | undefined;
 
   constructor(readonly commandName: string) {}
 
@@ -145,14 +144,14 @@ export class DeclaredCommand {
     return this.#record("on", [event, listener]);
   }
 
+  /**
+   * Set an option's value from a listener: listeners run only under commander (the declarations
+   * leave a listened-to option to it), so the value goes to the commander twin.
+   */
   setOptionValue(key: string, value: unknown): this {
-    if (this.real) this.real.setOptionValue(key, value);
-    else this.values[key] = value;
+    if (this.real === undefined) throw new Error(`setOptionValue(${key}) before commander parsed`);
+    this.real.setOptionValue(key, value);
     return this;
-  }
-
-  opts(): Record<string, unknown> {
-    return this.real ? { ...this.real.opts() } : { ...this.values };
   }
 
   /**

@@ -15,7 +15,7 @@ export interface DeclaredParse {
   readonly args: readonly unknown[];
   /** The option values, as commander's `opts()` would return them. */
   readonly values: Readonly<Record<string, unknown>>;
-  /** Store the values on the command and call its action. */
+  /** Call the command's action with the arguments and values. */
   run(): Promise<void>;
 }
 
@@ -74,7 +74,6 @@ function parse(root: DeclaredCommand, argv: readonly string[]): DeclaredParse {
     args,
     values,
     async run() {
-      leaf.values = { ...values };
       await leaf.handler!(...args, { ...values }, leaf);
     },
   };
