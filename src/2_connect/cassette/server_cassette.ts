@@ -7,7 +7,7 @@
 import type { ServerEndpoint } from "../session/types.ts";
 import type { NormalizeRule } from "./format.ts";
 import { cassettePath } from "./store.ts";
-import { loadSha256, sha256Hex } from "../../0_base/util/sha256.ts";
+import { webSha256Hex } from "../../0_base/util/web_digest.ts";
 
 /**
  * `auto`: replay a server's cassette when it exists, else live (a `--server` flag target: always
@@ -46,8 +46,10 @@ export function serverCassettePath(
   return cassettePath(server, files, cwd);
 }
 
-/** SHA-256 of a text, as hex. */
-export async function sha256(text: string): Promise<string> {
-  await loadSha256();
-  return sha256Hex(text);
+/**
+ * SHA-256 of a text, as hex: one native digest (WebCrypto), so hashing a cassette does not start
+ * Deno's Node layer.
+ */
+export function sha256(text: string): Promise<string> {
+  return webSha256Hex(text);
 }

@@ -6,13 +6,14 @@ import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import type { NormalizeRule } from "../../2_connect/cassette/format.ts";
 import type { TestCase } from "../../3_load/config/types.ts";
 import { hmacHex } from "./secret.ts";
+import { webHmacHex } from "../../0_base/util/web_digest.ts";
 
 /**
  * Bumped when the key material or the store layout changes: old entries are never read again (3:
  * packs; 5: the test as its JSON text, the key over the replay prefix after the test, the entry's
- * MAC over its result as stored).
+ * MAC over its result as stored; 6: a pack sealed as a whole, with the sequences it keyed).
  */
-export const CACHE_FORMAT = 5;
+export const CACHE_FORMAT = 6;
 
 /**
  * What every test of one server shares in its key. With the test itself and the tests before it
@@ -78,4 +79,20 @@ export function keyContext(inputs: KeyContext): string {
  */
 export function keyAfter(context: string, after: string, secret: string): string {
   return hmacHex(secret, `${context}\n${after}`);
+}
+
+/**
+ * The key of a whole sequence: hex HMAC-SHA256, under the cache secret, of `context` and the
+ * {@link testText} of every selected test of one server, in suite order (skipped ones too). It
+ * covers everything each test's key covers (the same context, and every test of each replay
+ * prefix), so a pack that recorded the keys of this sequence gives the very keys the chain would
+ * (./run_keys.ts): one native HMAC instead of a hash chain over every test. Neither part holds a
+ * raw line break (JSON text), so the lines are unambiguous.
+ */
+export function sequenceKey(
+  context: string,
+  texts: readonly string[],
+  secret: string,
+): Promise<string> {
+  return webHmacHex(secret, `sequence\n${context}\n${texts.join("\n")}`);
 }

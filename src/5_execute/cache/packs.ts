@@ -2,8 +2,11 @@
 
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import { CACHE_FORMAT } from "./key.ts";
-import { hmacHex } from "./secret.ts";
+import { webHmacHex } from "../../0_base/util/web_digest.ts";
+import { loadSha256 } from "../../0_base/util/sha256.ts";
 import {
+  type KeyedSequence,
+  openEntry,
   type PackContent,
   packPath,
   PACKS_DIR,
@@ -15,6 +18,9 @@ import { join } from "../../0_base/util/path.ts";
 
 /** An entry neither served nor stored by the last this many writes of its pack is dropped. */
 export const KEEP_GENERATIONS = 8;
+
+/** A pack keeps the sequences of its last this many distinct selections (docs/cache.md). */
+export const KEEP_SEQUENCES = 4;
 
 /** What names a pack: the server and the cassette it replays. */
 export interface PackIdentity {
@@ -45,32 +51,43 @@ export async function openPack(
   identity: PackIdentity,
   secret: string,
 ): Promise<OpenPack> {
-  const slot = hmacHex(
-    secret,
-    canonicalJson({ pack: "slot", server: identity.server, cassette: identity.cassettePath }),
-  ).slice(0, 32);
-  const tag = hmacHex(secret, canonicalJson({ format: CACHE_FORMAT, ...identity })).slice(0, 32);
-  return { ...await readPack(packPath(dir, slot, tag), tag), dir, slot };
+  const [slot, tag] = (await Promise.all([
+    webHmacHex(
+      secret,
+      canonicalJson({ pack: "slot", server: identity.server, cassette: identity.cassettePath }),
+    ),
+    webHmacHex(secret, canonicalJson({ format: CACHE_FORMAT, ...identity })),
+  ])).map((hex) => hex.slice(0, 32)) as [string, string];
+  return { ...await readPack(packPath(dir, slot, tag), tag, secret), dir, slot };
 }
 
 /**
- * Rewrite `pack` with the entries this run `used` (served, or stored fresh) first, then the ones
- * it read that a recent write used, most recent first; then remove the packs of the same server
+ * Rewrite `pack`, sealed under `secret`, with the entries this run `used` (served, or stored
+ * fresh) first, then the ones it read that a recent write used, most recent first (from a pack
+ * that was not sealed, only those that authenticate: the seal vouches for every entry); the run's
+ * `sequence` (when new) before the ones the pack kept. Then remove the packs of the same server
  * and cassette path but other bytes (a re-recorded cassette: their entries can never match).
  * Entries another run wrote since this one read the pack are lost: they cost a miss.
  */
 export async function savePack(
   pack: OpenPack,
   used: ReadonlyMap<string, StoredEntry>,
+  secret: string,
+  sequence?: KeyedSequence,
 ): Promise<void> {
+  if (!pack.sealed && pack.entries.size > 0) await loadSha256(); // entries authenticate one by one
   const generation = pack.generation + 1;
   const entries = new Map<string, StoredEntry>();
   for (const [key, entry] of used) entries.set(key, { ...entry, seen: generation });
   const older = [...pack.entries]
     .filter(([key, entry]) => !used.has(key) && generation - entry.seen <= KEEP_GENERATIONS)
+    .filter(([key]) => pack.sealed || openEntry(pack.entries, key, secret) !== undefined)
     .sort((a, b) => b[1].seen - a[1].seen);
   for (const [key, entry] of older) entries.set(key, entry);
-  await writePack(packPath(pack.dir, pack.slot, pack.tag), { tag: pack.tag, generation, entries });
+  const kept = pack.sequences.filter((s) => s.sequence !== sequence?.sequence);
+  const sequences = (sequence ? [sequence, ...kept] : kept).slice(0, KEEP_SEQUENCES);
+  const content = { tag: pack.tag, generation, entries, sequences, sealed: true };
+  await writePack(packPath(pack.dir, pack.slot, pack.tag), content, secret);
   await removeStalePacks(pack);
 }
 

@@ -8,14 +8,17 @@ import {
   type CacheSuite,
   type Cassette,
   cassettesOf,
+  chainKeys,
   type Keyed,
+  keyingOf,
   type KeyingOptions,
-  keysOf,
+  recordedKeys,
+  type ServerKeying,
 } from "./run_keys.ts";
 import { type OpenPack, openPack, savePack } from "./packs.ts";
 import { loadCacheSecret } from "./secret.ts";
 import { loadSha256 } from "../../0_base/util/sha256.ts";
-import { CACHE_DIR, openEntry, sealEntry, type StoredEntry } from "./store.ts";
+import { CACHE_DIR, type KeyedSequence, openEntry, sealEntry, type StoredEntry } from "./store.ts";
 
 /** Options of {@link openResultCache}. */
 export interface ResultCacheOptions extends KeyingOptions {
@@ -40,7 +43,12 @@ export interface ResultCache {
   complete(record: RunRecord, order: readonly TestCase[]): Promise<RunRecord>;
 }
 
-/** Open the cache for the `selected` tests of a run; read each server's pack once, look every eligible test up. */
+/**
+ * Open the cache for the `selected` tests of a run; read each server's pack once, look every
+ * eligible test up. A server whose sealed pack recorded this very sequence of tests takes its
+ * keys from there; the others work them out over the replay prefix (and record them when the run
+ * completes).
+ */
 export async function openResultCache(
   suite: CacheSuite,
   selected: readonly TestCase[],
@@ -52,14 +60,15 @@ export async function openResultCache(
   const cassettes = await cassettesOf(suite, selected, options);
   // No server replays a cassette: no test is cacheable (docs/cache.md), nothing to look up.
   if (cassettes.size === 0) return none;
-  await loadSha256(); // keys and MACs hash synchronously from here on
   const secret = options.secret ?? await loadCacheSecret(options.cwd);
   if (secret === undefined) return none; // no place outside the repository for the secret: no cache
-  const keys = await keysOf(suite, selected, options, cassettes, secret);
-  const packs = await openPacks(dir, suite, keys, cassettes, secret);
+  const keyings = await keyingOf(suite, selected, options, cassettes, secret);
+  const packs = await openPacks(dir, suite, keyings, cassettes, secret);
+  const { keys, sequences } = await keysOf(keyings, packs, secret);
   const found = new Map<string, TestResult>();
   for (const [id, { key, server }] of keys) {
-    const stored = openEntry(packs.get(server)!.entries, key, secret);
+    const pack = packs.get(server)!;
+    const stored = openEntry(pack.entries, key, secret, pack.sealed);
     if (stored && stored.id === id && stored.status === "pass") {
       found.set(id, { ...stored, cached: true });
     }
@@ -69,7 +78,7 @@ export async function openResultCache(
     toRun: selected.filter((t) => !hits.has(t.id)),
     hits,
     async complete(record, order) {
-      await store(record, { keys, packs, found, hits, secret });
+      await store(record, { keys, packs, found, hits, secret, sequences });
       if (hits.size === 0) return record;
       const position = new Map(order.map((t, i) => [t.id, i]));
       const tests = [...record.tests.filter((t) => !hits.has(t.id)), ...hits.values()]
@@ -81,15 +90,40 @@ export async function openResultCache(
   };
 }
 
+/**
+ * The key of every cacheable test, by id: each server's from its pack when it recorded the same
+ * sequence, else over the replay prefix (`sequences`: the ones to record, by server).
+ */
+async function keysOf(
+  keyings: ReadonlyMap<string, ServerKeying>,
+  packs: ReadonlyMap<string, OpenPack>,
+  secret: string,
+): Promise<{ keys: Map<string, Keyed>; sequences: Map<string, KeyedSequence> }> {
+  const keys = new Map<string, Keyed>();
+  const sequences = new Map<string, KeyedSequence>();
+  for (const [server, keying] of keyings) {
+    let list = recordedKeys(keying, packs.get(server)!.sequences);
+    if (list === undefined) {
+      await loadSha256(); // the chain hashes synchronously
+      list = chainKeys(keying, secret);
+      sequences.set(server, { sequence: keying.sequence, keys: list.map((k) => k ?? null) });
+    }
+    list.forEach((key, i) => {
+      if (key !== undefined) keys.set(keying.tests[i]!.id, { key, server });
+    });
+  }
+  return { keys, sequences };
+}
+
 /** The pack of every server that has a cacheable test, read at once (one file per server). */
 async function openPacks(
   dir: string,
   suite: CacheSuite,
-  keys: ReadonlyMap<string, Keyed>,
+  keyings: ReadonlyMap<string, ServerKeying>,
   cassettes: ReadonlyMap<string, Cassette>,
   secret: string,
 ): Promise<Map<string, OpenPack>> {
-  const servers = [...new Set([...keys.values()].map((k) => k.server))];
+  const servers = [...keyings.keys()];
   const packs = await Promise.all(servers.map((server) => {
     const cassette = cassettes.get(server)!;
     return openPack(dir, {
@@ -110,19 +144,24 @@ interface Opened {
   readonly found: ReadonlyMap<string, TestResult>;
   readonly hits: ReadonlyMap<string, TestResult>;
   readonly secret: string;
+  /** The sequences this run keyed that its server's pack had not recorded, by server. */
+  readonly sequences: ReadonlyMap<string, KeyedSequence>;
 }
 
 /**
- * Store the eligible tests that passed: each server with a new entry rewrites its pack once,
- * keeping the entries this run found. Only a clean pass is stored (a flaky one, passed on a
- * retry, proves no determinism); a run with nothing new writes nothing.
+ * Store the eligible tests that passed: each server with a new entry, or a sequence its pack had
+ * not recorded, rewrites its pack once, keeping the entries this run found. Only a clean pass is
+ * stored (a flaky one, passed on a retry, proves no determinism); a run with nothing new writes
+ * nothing.
  */
 async function store(record: RunRecord, opened: Opened): Promise<void> {
-  const { keys, packs, found, hits, secret } = opened;
+  const { keys, packs, found, hits, secret, sequences } = opened;
   const used = new Map<string, Map<string, StoredEntry>>();
+  for (const server of sequences.keys()) used.set(server, new Map());
   const fresh = record.tests.filter((r) =>
     keys.has(r.id) && !hits.has(r.id) && r.status === "pass" && !r.flaky
   );
+  if (fresh.length > 0) await loadSha256(); // each entry's MAC
   for (const { cached: _, ...result } of fresh) {
     const { key, server } = keys.get(result.id)!;
     const entry = sealEntry(key, result, secret, 0);
@@ -136,7 +175,9 @@ async function store(record: RunRecord, opened: Opened): Promise<void> {
   }
   // A cache that cannot be written is no cache: the run goes on.
   await Promise.all(
-    [...used].map(([server, entries]) => savePack(packs.get(server)!, entries).catch(() => {})),
+    [...used].map(([server, entries]) =>
+      savePack(packs.get(server)!, entries, secret, sequences.get(server)).catch(() => {})
+    ),
   );
 }
 

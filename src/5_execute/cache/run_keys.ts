@@ -1,4 +1,4 @@
-/** @module The keys of one run's cacheable tests: which servers replay which cassette, which tests are eligible, and each one's key with its replay prefix (docs/cache.md). */
+/** @module The keys of one run's cacheable tests: which servers replay which cassette, which tests are eligible, and each one's key, recorded for the same sequence or worked out over its replay prefix (docs/cache.md). */
 
 import { relative } from "../../0_base/util/path.ts";
 import {
@@ -9,7 +9,16 @@ import {
 import { type NormalizeRule, readCassetteText } from "../../2_connect/cassette/format.ts";
 import type { ServerSpec, TestCase } from "../../3_load/config/types.ts";
 import { eligibility } from "./eligibility.ts";
-import { EMPTY_PREFIX, keyAfter, keyContext, prefixStep, secretsHash, testText } from "./key.ts";
+import {
+  EMPTY_PREFIX,
+  keyAfter,
+  keyContext,
+  prefixStep,
+  secretsHash,
+  sequenceKey,
+  testText,
+} from "./key.ts";
+import type { KeyedSequence } from "./store.ts";
 
 /** What the cache needs of the suite. */
 export interface CacheSuite {
@@ -47,51 +56,104 @@ export interface Keyed {
   readonly server: string;
 }
 
+/** One server's part of a run's keying. */
+export interface ServerKeying {
+  /** The server's key in the suite. */
+  readonly server: string;
+  /** Its selected tests, in suite order. */
+  readonly tests: readonly TestCase[];
+  /** Each test's {@link testText}. */
+  readonly texts: readonly string[];
+  /** Whether each test is cacheable in this run. */
+  readonly cacheable: readonly boolean[];
+  /** The server-wide inputs of every key ({@link keyContext}). */
+  readonly context: string;
+  /** The key of the whole sequence ({@link sequenceKey}). */
+  readonly sequence: string;
+}
+
 /**
- * The key of every cacheable selected test, by id. Each key holds the replay prefix of its server:
- * the tests before it on the same server (a replay answers repeats in recorded order), so a result
- * stored after one sequence of tests is never served after another (a `--filter`, an edit).
+ * Each server of the selected tests that has a cacheable test: its tests, their texts and
+ * eligibility, its key context and its sequence key. Each key holds the replay prefix of its
+ * server (the tests before it on the same server: a replay answers repeats in recorded order), so
+ * a result stored after one sequence of tests is never served after another (a `--filter`, an
+ * edit).
  */
-export async function keysOf(
+export async function keyingOf(
   suite: CacheSuite,
   selected: readonly TestCase[],
   options: KeyingOptions,
   cassettes: ReadonlyMap<string, Cassette>,
   secret: string,
-): Promise<Map<string, Keyed>> {
-  const secrets = await secretsHash(suite.secrets);
-  const keys = new Map<string, Keyed>();
-  const prefixes = new Map<string, string>();
-  /** Each server's {@link keyContext}: the same for all its tests, computed once. */
-  const contexts = new Map<string, string>();
+): Promise<Map<string, ServerKeying>> {
+  const byServer = new Map<string, TestCase[]>();
   for (const test of [...selected].sort((a, b) => a.order - b.order)) {
-    // The prefix after this test: the chain goes on from it, and the test's key holds it.
-    const after = prefixStep(prefixes.get(test.serverKey) ?? EMPTY_PREFIX, testText(test));
-    if (test.skip === undefined) prefixes.set(test.serverKey, after);
-    const server = suite.servers[test.serverKey];
-    const cassetteHash = cassettes.get(test.serverKey)?.hash;
-    const verdict = eligibility(test, {
-      mode: options.mode,
-      updateSnapshots: options.updateSnapshots,
-      cassetteHash,
-      optedOut: test.noCache === true || options.neverCached?.(test) === true,
-      serverFlag: server?.source === "cli flag",
-    });
-    if (!verdict.cacheable || !server || cassetteHash === undefined) continue;
-    let context = contexts.get(test.serverKey);
-    if (context === undefined) {
-      context = keyContext({
-        server: { name: server.name, revision: server.revision },
-        cassetteHash,
-        normalize: suite.cassette?.normalize ?? [],
-        secretsHash: secrets,
-        toolVersion: options.toolVersion,
-      });
-      contexts.set(test.serverKey, context);
-    }
-    keys.set(test.id, { server: test.serverKey, key: keyAfter(context, after, secret) });
+    const tests = byServer.get(test.serverKey);
+    if (tests) tests.push(test);
+    else byServer.set(test.serverKey, [test]);
   }
-  return keys;
+  const secrets = await secretsHash(suite.secrets);
+  const keyings = await Promise.all([...byServer].map(async ([key, tests]) => {
+    const server = suite.servers[key];
+    const cassetteHash = cassettes.get(key)?.hash;
+    if (!server || cassetteHash === undefined) return undefined;
+    const cacheable = tests.map((test) =>
+      eligibility(test, {
+        mode: options.mode,
+        updateSnapshots: options.updateSnapshots,
+        cassetteHash,
+        optedOut: test.noCache === true || options.neverCached?.(test) === true,
+        serverFlag: server.source === "cli flag",
+      }).cacheable
+    );
+    if (!cacheable.includes(true)) return undefined;
+    const context = keyContext({
+      server: { name: server.name, revision: server.revision },
+      cassetteHash,
+      normalize: suite.cassette?.normalize ?? [],
+      secretsHash: secrets,
+      toolVersion: options.toolVersion,
+    });
+    const texts = tests.map(testText);
+    const sequence = await sequenceKey(context, texts, secret);
+    return { server: key, tests, texts, cacheable, context, sequence };
+  }));
+  return new Map(keyings.flatMap((k) => k ? [[k.server, k]] : []));
+}
+
+/**
+ * The key of each of the server's tests (undefined: not cacheable), worked out over the replay
+ * prefix: a hash chain over the texts of the tests before it that run (skipped ones send nothing)
+ * and its own. It needs `loadSha256` first.
+ */
+export function chainKeys(keying: ServerKeying, secret: string): (string | undefined)[] {
+  let prefix = EMPTY_PREFIX;
+  return keying.tests.map((test, i) => {
+    // The prefix after this test: the chain goes on from it, and the test's key holds it.
+    const after = prefixStep(prefix, keying.texts[i]!);
+    if (test.skip === undefined) prefix = after;
+    return keying.cacheable[i] ? keyAfter(keying.context, after, secret) : undefined;
+  });
+}
+
+/**
+ * The keys a sealed pack recorded for this very sequence (the same selected tests, texts and
+ * server-wide inputs: the keys the chain would give), or undefined when it recorded none, or
+ * none for a test that is cacheable now.
+ */
+export function recordedKeys(
+  keying: ServerKeying,
+  sequences: readonly KeyedSequence[],
+): (string | undefined)[] | undefined {
+  const recorded = sequences.find((s) => s.sequence === keying.sequence);
+  if (!recorded || recorded.keys.length !== keying.tests.length) return undefined;
+  const keys = keying.cacheable.map((cacheable, i) => {
+    const key = recorded.keys[i];
+    return cacheable && typeof key === "string" ? key : undefined;
+  });
+  return keying.cacheable.every((cacheable, i) => !cacheable || keys[i] !== undefined)
+    ? keys
+    : undefined;
 }
 
 /**
