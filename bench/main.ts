@@ -38,9 +38,18 @@ function taskArgs(name: string): string[] {
   return words.slice(1);
 }
 
+/**
+ * Where every measured process runs: a fresh folder of the bench's own (set by `main`). mcptest
+ * keeps its result cache, its `--last-failed` state and its lock files under the working
+ * directory; in the repository those hold whatever earlier work left (`deno task test` leaves
+ * remembered failures there, which every run then folds its results into), so a run there would
+ * measure that history, not the suite.
+ */
+let workDir = ROOT;
+
 /** `deno <args>` measured; a crash or an unexpected exit code is no measurement. */
 async function measured(args: string[], what: string, ok = [0]): Promise<ProcessStats> {
-  const stats = await measureDeno(args, ROOT);
+  const stats = await measureDeno(args, workDir);
   if (!ok.includes(stats.code)) throw new Error(`${what} exited ${stats.code}`);
   return stats;
 }
@@ -292,6 +301,8 @@ async function peerRows(): Promise<Row[]> {
 
 async function main(): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcptest-bench-" });
+  workDir = join(dir, "work");
+  await Deno.mkdir(workDir);
   const started = performance.now();
   try {
     const rows = [

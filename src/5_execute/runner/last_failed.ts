@@ -5,6 +5,7 @@ import type { TestCase } from "../../3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../4_record/run_record.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
 import { loadSha256, sha256Hex } from "../../0_base/util/sha256.ts";
+import { webSha256Hex } from "../../0_base/util/web_digest.ts";
 
 /** Where the state is kept, relative to the working directory. */
 export const LAST_RUN_PATH = ".mcptest/last-run.json";
@@ -21,6 +22,12 @@ export interface LastFailedState {
   readonly version: typeof LAST_FAILED_VERSION;
   /** Hex sha-256 of each remembered test id. */
   readonly failed: readonly string[];
+  /**
+   * Hex sha-256 of the file of each remembered test (by its id's hash), when known. While every
+   * remembered test's file is known, a test that passes in a file with none of them is not hashed:
+   * it cannot be one to forget. A state written before this field counts as unknown.
+   */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -61,10 +68,8 @@ export async function parseLastFailed(text: string): Promise<LastFailedState | u
   const object = value as Record<string, unknown>;
   const failed = object.failed;
   if (object.version === LAST_FAILED_VERSION && Array.isArray(failed)) {
-    const hashes = failed.filter((h): h is string =>
-      typeof h === "string" && /^[0-9a-f]{64}$/.test(h)
-    );
-    return { version: LAST_FAILED_VERSION, failed: [...new Set(hashes)].sort() };
+    const hashes = [...new Set(failed.filter(isHash))].sort();
+    return withFiles({ version: LAST_FAILED_VERSION, failed: hashes }, filesOf(object.files));
   }
   if (Array.isArray(object.tests)) { // a whole run record (mcptest 0.1)
     const ids = (object.tests as Array<Partial<TestResult>>)
@@ -75,6 +80,29 @@ export async function parseLastFailed(text: string): Promise<LastFailedState | u
   return undefined;
 }
 
+const isHash = (h: unknown): h is string => typeof h === "string" && /^[0-9a-f]{64}$/.test(h);
+
+/** The `files` field as read: hash to hash, both well-formed; anything else is left out. */
+function filesOf(value: unknown): Record<string, string> {
+  const files: Record<string, string> = {};
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return files;
+  for (const [test, file] of Object.entries(value)) {
+    if (isHash(test) && isHash(file)) files[test] = file;
+  }
+  return files;
+}
+
+/** `state` with the files of its remembered tests (those `files` knows; none: no field). */
+function withFiles(
+  state: LastFailedState,
+  files: Readonly<Record<string, string>>,
+): LastFailedState {
+  const known = state.failed.filter((h) => Object.hasOwn(files, h));
+  return known.length === 0
+    ? state
+    : { ...state, files: Object.fromEntries(known.map((h) => [h, files[h]!])) };
+}
+
 /**
  * The next state, after a run (pure: nothing is read or written). Like pytest's cache: a test that
  * failed or errored is remembered; one that passed or was skipped is forgotten; a test that did not
@@ -83,25 +111,60 @@ export async function parseLastFailed(text: string): Promise<LastFailedState | u
  * Results are matched to the tests that ran by position and source position, never by the record's
  * ids alone: the record is redacted, and a secret inside a test name changes its id there.
  * Compliance and gate results are not selectable tests and are ignored.
+ *
+ * Only what can change the state is hashed: a failing test, and a passing one while it may be
+ * remembered (some failure is, and it is in a file that holds one, or a remembered test's file is
+ * not known). A green run after failures in other files hashes one name per file, not every test.
  * @param previous the state read before the run (`undefined`: nothing remembered)
  * @param ran the selected tests, in the order they were handed to the runner
  * @param record the run's record
+ * @param hashId the hash of a test id (a test counts the calls)
  */
 export async function updateLastFailed(
   previous: LastFailedState | undefined,
   ran: readonly TestCase[],
   record: RunRecord,
+  hashId: (id: string) => Promise<string> = hashTestId,
 ): Promise<LastFailedState> {
   const failed = new Set(previous?.failed ?? []);
-  for (const { id, status } of matchResults(ran, record.tests)) {
+  const files = new Map(Object.entries(previous?.files ?? {}).filter(([h]) => failed.has(h)));
+  /** How many remembered tests each file holds (by file hash), and how many are in unknown files. */
+  const held = new Map<string, number>();
+  const hold = (file: string, by: number) => held.set(file, (held.get(file) ?? 0) + by);
+  for (const file of files.values()) hold(file, 1);
+  let unknown = failed.size - files.size;
+  const fileHashes = new Map<string, Promise<string>>();
+  const fileHash = (file: string) => {
+    let hash = fileHashes.get(file);
+    if (hash === undefined) fileHashes.set(file, hash = webSha256Hex(file));
+    return hash;
+  };
+  for (const { test, status } of matchResults(ran, record.tests)) {
     const failing = status === "fail" || status === "error";
-    // A pass has something to forget only while failures are remembered (a green run hashes none).
-    if (!failing && failed.size === 0) continue;
-    const hash = await hashTestId(id);
-    if (failing) failed.add(hash);
-    else failed.delete(hash);
+    // A pass has something to forget only while failures are remembered (a green run hashes none),
+    // and only when one may be in its file.
+    if (!failing) {
+      if (failed.size === 0) continue;
+      if (unknown === 0 && !held.get(await fileHash(test.file))) continue;
+    }
+    const hash = await hashId(test.id);
+    const known = files.get(hash);
+    if (failing && known === undefined) {
+      if (failed.has(hash)) unknown--; // remembered before, its file now known
+      failed.add(hash);
+      const file = await fileHash(test.file);
+      files.set(hash, file);
+      hold(file, 1);
+    } else if (!failing && failed.delete(hash)) {
+      if (known === undefined) unknown--;
+      else {
+        files.delete(hash);
+        hold(known, -1);
+      }
+    }
   }
-  return { version: LAST_FAILED_VERSION, failed: [...failed].sort() };
+  const state = { version: LAST_FAILED_VERSION, failed: [...failed].sort() } as const;
+  return withFiles(state, Object.fromEntries(files));
 }
 
 /** Write the state (atomically). @throws {UsageError} when it cannot be written */
@@ -141,20 +204,20 @@ export async function mergeLastFailed(
 function matchResults(
   ran: readonly TestCase[],
   results: readonly TestResult[],
-): Array<{ id: string; status: TestResult["status"] }> {
+): Array<{ test: TestCase; status: TestResult["status"] }> {
   const own = results.filter((r) => r.kind !== "compliance" && r.kind !== "gate");
   const samePlace = (t: TestCase, r: TestResult) =>
     t.pos.line === r.line && t.pos.col === r.col && t.kind === r.kind;
   if (own.length === ran.length && ran.every((t, i) => samePlace(t, own[i]!))) {
-    return ran.map((t, i) => ({ id: t.id, status: own[i]!.status }));
+    return ran.map((t, i) => ({ test: t, status: own[i]!.status }));
   }
   // Not the runner's order (a record assembled elsewhere): fall back to ids, then to a unique place.
   const byId = new Map(own.map((r) => [r.id, r]));
-  const out: Array<{ id: string; status: TestResult["status"] }> = [];
+  const out: Array<{ test: TestCase; status: TestResult["status"] }> = [];
   for (const t of ran) {
     const result = byId.get(t.id) ??
       unique(own.filter((r) => samePlace(t, r) && r.file === t.file));
-    if (result) out.push({ id: t.id, status: result.status });
+    if (result) out.push({ test: t, status: result.status });
   }
   return out;
 }
