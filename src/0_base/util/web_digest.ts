@@ -10,9 +10,10 @@ const encoder = new TextEncoder();
 /** `00`..`ff`, by byte value. */
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
 
-function hexOf(buffer: ArrayBuffer): string {
+/** The bytes as lowercase hex, two digits each. */
+export function hexOf(bytes: ArrayBuffer | Uint8Array): string {
   let out = "";
-  for (const byte of new Uint8Array(buffer)) out += HEX[byte];
+  for (const byte of bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)) out += HEX[byte];
   return out;
 }
 

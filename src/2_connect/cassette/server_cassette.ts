@@ -46,10 +46,24 @@ export function serverCassettePath(
   return cassettePath(server, files, cwd);
 }
 
+/** The hashes of the last texts hashed: a replay and the result cache hash the same cassette. */
+const recentHashes = new Map<string, Promise<string>>();
+const RECENT_HASHES = 8;
+
 /**
  * SHA-256 of a text, as hex: one native digest (WebCrypto), so hashing a cassette does not start
- * Deno's Node layer.
+ * Deno's Node layer. A text hashed a moment ago (the cassette the result cache keyed, then
+ * replayed) is not hashed again.
  */
 export function sha256(text: string): Promise<string> {
-  return webSha256Hex(text);
+  let hash = recentHashes.get(text);
+  if (hash === undefined) {
+    hash = webSha256Hex(text);
+    recentHashes.set(text, hash);
+    for (const [oldest] of recentHashes) {
+      if (recentHashes.size <= RECENT_HASHES) break;
+      recentHashes.delete(oldest);
+    }
+  }
+  return hash;
 }

@@ -1,6 +1,7 @@
 /** @module The result cache's secret: kept outside the repository, it binds every key and entry so a file from a pull request cannot pose as one (docs/cache.md). */
 
 import { createSha256 } from "../../0_base/util/sha256.ts";
+import { hexOf } from "../../0_base/util/web_digest.ts";
 import { isAbsolute, join, relative, resolve } from "../../0_base/util/path.ts";
 
 /** The environment variable that may carry the secret (CI caches shared between jobs). */
@@ -52,7 +53,7 @@ async function createSecret(path: string): Promise<string | undefined> {
   await Deno.mkdir(folder, { recursive: true, mode: 0o700 });
   const temp = join(folder, `.result-cache.key.${crypto.randomUUID()}.tmp`);
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  const hex = hexOf(bytes);
   await Deno.writeTextFile(temp, hex + "\n", { mode: 0o600 });
   try {
     await Deno.link(temp, path);
