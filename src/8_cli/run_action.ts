@@ -4,7 +4,7 @@ import { loadCliModule } from "./load_cli_module.ts";
 import { variableRereader } from "../3_load/config/reread.ts";
 import { RuntimeSecrets } from "../2_connect/auth/runtime_secrets.ts";
 import { describeSearch } from "../3_load/config/discover.ts";
-import { loadSuite } from "../3_load/config/load_suite.ts";
+import { loadSuiteMemo } from "../5_execute/cache/load_memo.ts";
 import type { Suite } from "../3_load/config/types.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { runSuite, type RunSuiteOptions } from "../5_execute/suite/run_suite.ts";
@@ -32,7 +32,8 @@ export async function runAction(
   const cwd = Deno.cwd();
   const sinks = parseReporterSinks(options.reporter, options.output);
   const loadOptions = suiteLoadOptions(paths, options, cwd);
-  const suite = await loadSuite(loadOptions);
+  // The suite an earlier run of this command line loaded, while nothing it read changed (docs/cache.md).
+  const suite = await loadSuiteMemo(loadOptions, { enabled: options.cache, toolVersion: VERSION });
   onSuite?.(suite);
   await printLoadWarnings(suite, cwd); // loader warnings, then argument checks (docs/cli.md)
   // The suite's secrets plus the tokens learnt while running (docs/auth.md).

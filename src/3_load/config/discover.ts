@@ -103,6 +103,32 @@ export async function discoverSuites(
   return { files, errors };
 }
 
+/**
+ * Where a load looks for test files: the command line's PATHS, the `suites:` entries of the
+ * project config (relative to `baseDir`, its folder), the default `tests/` folder, or nowhere (a
+ * config that holds tests and names no suites).
+ */
+export type DiscoveryPlan =
+  | { readonly paths: readonly string[] }
+  | { readonly suites: readonly string[]; readonly baseDir: string }
+  | { readonly default: true }
+  | { readonly none: true };
+
+/**
+ * The test files `plan` finds under `cwd` now (a folder walked again finds a file added since).
+ * @param posOf position of `suites:` entry `i`, for its errors
+ */
+export async function discoverPlanned(
+  plan: DiscoveryPlan,
+  cwd: string,
+  posOf: (index: number) => SourcePos,
+): Promise<{ files: string[]; errors: ConfigError[] }> {
+  if ("paths" in plan) return await discoverPaths(plan.paths, cwd);
+  if ("suites" in plan) return await discoverSuites(plan.suites, plan.baseDir, posOf);
+  if ("none" in plan) return { files: [], errors: [] };
+  return { files: await discoverDefault(cwd), errors: [] };
+}
+
 /** The default when nothing names the suites: `tests/**\/*.{yml,yaml}` under `cwd` (none if absent). */
 export async function discoverDefault(cwd: string): Promise<string[]> {
   const dir = join(cwd, "tests");

@@ -4,13 +4,7 @@ import { importLater } from "../../0_base/util/import_later.ts";
 import { join, resolve } from "../../0_base/util/path.ts";
 import { type ConfigError, ConfigErrors } from "../../0_base/errors/errors.ts";
 import { withLazyModules } from "../../0_base/util/lazy_module.ts";
-import {
-  CONFIG_FILE,
-  discoverDefault,
-  discoverPaths,
-  discoverSuites,
-  LOCAL_CONFIG_FILE,
-} from "./discover.ts";
+import { CONFIG_FILE, discoverPlanned, type DiscoveryPlan, LOCAL_CONFIG_FILE } from "./discover.ts";
 import { variablesLayer } from "./file_sections.ts";
 import { headerBudgetWarnings } from "./normalize_tests.ts";
 import { type FileResult, loadFile, type SuiteContext } from "./load_file.ts";
@@ -26,7 +20,12 @@ import { cassetteRules } from "./cassette_block.ts";
 import { splitClientSessions } from "./client_sessions.ts";
 import { testsUseJudges } from "./judge_tests.ts";
 import type { ServerSpec, Suite, TestCase } from "./types.ts";
-import { buildVariableStack, type ReadTextFile, readTextFileIfExists } from "./variable_stack.ts";
+import {
+  buildVariableStack,
+  type ReadTextFile,
+  readTextFileIfExists,
+  type VariableObserver,
+} from "./variable_stack.ts";
 import { readScanSetting } from "./scan_setting.ts";
 
 /** Everything `loadSuite` reads; mirrors the options of `mcptest run`. */
@@ -86,13 +85,29 @@ const TEST_KEYS = ["tools", "resources", "prompts", "lists", "compliance", "agen
  * ```
  */
 export function loadSuite(options: LoadOptions): Promise<Suite> {
+  return loadSuiteObserved(options);
+}
+
+/**
+ * What a load tells whoever keeps its inputs (the load memo, src/5_execute/cache/load_memo.ts),
+ * besides the files it reads through `readTextFile`.
+ */
+export interface LoadObserver {
+  /** Each variable resolved, with the label of the source that defined it. */
+  readonly onResolve: VariableObserver;
+  /** Where the load looked for test files, and what it found there. */
+  readonly onDiscovery: (plan: DiscoveryPlan, found: readonly string[]) => void;
+}
+
+/** {@link loadSuite}, telling `observer` what it resolves and where it looks for test files. */
+export function loadSuiteObserved(options: LoadOptions, observer?: LoadObserver): Promise<Suite> {
   // A valid suite loads on the fast parser, without the JSON Schema engine unless a matcher
   // compiles a schema: a load that needs the careful parser (anchors, a syntax error, the
   // position of a problem) or the engine loads it and loads the suite again.
-  return withLazyModules(() => loadSuiteOnce(options));
+  return withLazyModules(() => loadSuiteOnce(options, observer));
 }
 
-async function loadSuiteOnce(options: LoadOptions): Promise<Suite> {
+async function loadSuiteOnce(options: LoadOptions, observer?: LoadObserver): Promise<Suite> {
   const cwd = resolve(options.cwd);
   const env = options.env ?? Deno.env.toObject();
   const read = options.readTextFile ?? readTextFileIfExists;
@@ -102,6 +117,7 @@ async function loadSuiteOnce(options: LoadOptions): Promise<Suite> {
     envFiles: options.envFiles ?? [],
     env,
     readTextFile: read,
+    ...(observer ? { onResolve: observer.onResolve } : {}),
   });
   const setup = await readSetupFiles(options, cwd, read);
   const configVariables = setup.config.parsed ? variablesLayer(setup.config.parsed) : undefined;
@@ -112,7 +128,7 @@ async function loadSuiteOnce(options: LoadOptions): Promise<Suite> {
     globalStack,
   );
   const errors: ConfigError[] = [...setup.errors, ...globals.errors];
-  const parsed = await readTestFiles(options.paths, cwd, setup, read, errors);
+  const parsed = await readTestFiles(options.paths, cwd, setup, read, errors, observer);
   const context: SuiteContext = { globals, stack, ...(configVariables ? { configVariables } : {}) };
   const results: FileResult[] = parsed.map((file) => loadFile(file, context));
   for (const result of results) errors.push(...result.errors);
@@ -200,11 +216,15 @@ async function readTestFiles(
   setup: SetupFiles,
   read: ReadTextFile,
   errors: ConfigError[],
+  observer?: LoadObserver,
 ): Promise<ParsedFile[]> {
   const config = setup.config.parsed;
   const configHasTests = config !== undefined &&
     TEST_KEYS.some((k) => config.value[k] !== undefined);
-  const found = await findFiles(paths, cwd, config, configHasTests);
+  const plan = discoveryPlan(paths, config, configHasTests);
+  const positionOf = config?.source.positionOf;
+  const found = await discoverPlanned(plan, cwd, (i) => positionOf!(["suites", i]));
+  observer?.onDiscovery(plan, found.files);
   errors.push(...found.errors);
   const skip = new Set([setup.paths.config, setup.paths.local, setup.paths.serverConfig]);
   const runConfigTests = configHasTests &&
@@ -289,20 +309,16 @@ async function complianceOf(
   return complianceBlocks(docs, servers);
 }
 
-async function findFiles(
+/** Where the test files are: the PATHS, else the config's `suites:`, else `tests/` (unless the config holds tests). */
+function discoveryPlan(
   paths: readonly string[],
-  cwd: string,
   config: ParsedFile | undefined,
   configHasTests: boolean,
-): Promise<{ files: string[]; errors: ConfigError[] }> {
-  if (paths.length > 0) return await discoverPaths(paths, cwd);
+): DiscoveryPlan {
+  if (paths.length > 0) return { paths };
   const suites = config?.value.suites;
-  if (config && Array.isArray(suites)) {
-    const positionOf = config.source.positionOf;
-    return await discoverSuites(suites.map(String), config.dir, (i) => positionOf(["suites", i]));
-  }
-  if (configHasTests) return { files: [], errors: [] };
-  return { files: await discoverDefault(cwd), errors: [] };
+  if (config && Array.isArray(suites)) return { suites: suites.map(String), baseDir: config.dir };
+  return configHasTests ? { none: true } : { default: true };
 }
 
 function assemble(

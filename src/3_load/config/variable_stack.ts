@@ -40,6 +40,9 @@ export interface VariableLayer {
   readonly values: ReadonlyMap<string, VariableDef>;
 }
 
+/** Told each variable a stack resolves: its name and the label of the source that defined it. */
+export type VariableObserver = (name: string, layer: string) => void;
+
 /** A resolved variable and the source it came from. */
 export interface ResolvedVariable {
   readonly value: string;
@@ -68,14 +71,17 @@ export class VariableStack {
   /** The sources, highest precedence first. */
   readonly layers: readonly VariableLayer[];
   readonly #memo = new Map<string, ResolvedVariable>();
+  readonly #onResolve: VariableObserver | undefined;
 
-  constructor(layers: readonly VariableLayer[]) {
+  /** @param onResolve told each name this stack resolves, and the label of the source it came from */
+  constructor(layers: readonly VariableLayer[], onResolve?: VariableObserver) {
     this.layers = layers;
+    this.#onResolve = onResolve;
   }
 
-  /** A new stack with `lower` sources added below the existing ones. */
+  /** A new stack with `lower` sources added below the existing ones (and the same observer). */
   withLower(...lower: readonly VariableLayer[]): VariableStack {
-    return new VariableStack([...this.layers, ...lower]);
+    return new VariableStack([...this.layers, ...lower], this.#onResolve);
   }
 
   /**
@@ -180,6 +186,7 @@ export class VariableStack {
         ? { value, layer: layer.label }
         : { value, layer: layer.label, typed: def.typed };
       this.#memo.set(name, resolved);
+      this.#onResolve?.(name, layer.label);
       return resolved;
     }
     return undefined;
@@ -201,6 +208,8 @@ export interface StackInputs {
   readonly env: Readonly<Record<string, string>>;
   /** File reader (tests inject one); defaults to the real file system. */
   readonly readTextFile?: ReadTextFile;
+  /** Told every variable the stack (and the stacks built below it) resolves. */
+  readonly onResolve?: VariableObserver;
 }
 
 /**
@@ -284,7 +293,7 @@ export async function buildVariableStack(inputs: StackInputs): Promise<VariableS
       values: text === undefined ? new Map() : await envFileValues(text, name),
     });
   }
-  return new VariableStack(layers);
+  return new VariableStack(layers, inputs.onResolve);
 }
 
 /**

@@ -27,10 +27,14 @@ Deno.test("mcptest run serves eligible replayed tests from the cache", async () 
     assert.equal(second.code, 0);
     assert.match(second.stdout, /PASS {2}echo hi +\(\d+ms, replay\) \(cached\)/);
     assert.match(second.stdout, /PASS {2}echo opted out +\(\d+ms, replay\)\n/);
-    // The store: one pack for the one replayed server, nothing else (no file per test).
+    // The store: one pack for the one replayed server and the load memo, nothing else (no file
+    // per test).
     const store: string[] = [];
     for await (const e of Deno.readDir(`${dir}/.mcptest/cache`)) store.push(e.name);
-    assert.deepEqual(store, ["packs"]);
+    assert.deepEqual(store.sort(), ["loads", "packs"]);
+    const memos: string[] = [];
+    for await (const e of Deno.readDir(`${dir}/.mcptest/cache/loads`)) memos.push(e.name);
+    assert.equal(memos.length, 1, memos.join(", "));
     const packs: string[] = [];
     for await (const e of Deno.readDir(`${dir}/.mcptest/cache/packs`)) packs.push(e.name);
     assert.equal(packs.length, 1, packs.join(", "));

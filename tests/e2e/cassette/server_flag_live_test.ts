@@ -29,7 +29,8 @@ function closedPort(): number {
 async function cacheEntries(dir: string): Promise<string[]> {
   const found: string[] = [];
   for await (const shard of Deno.readDir(`${dir}/.mcptest/cache`)) {
-    if (!shard.isDirectory) continue;
+    // The load memos (a suite, never a result: docs/cache.md) are not the result cache's entries.
+    if (!shard.isDirectory || shard.name === "loads") continue;
     for await (const entry of Deno.readDir(`${dir}/.mcptest/cache/${shard.name}`)) {
       found.push(`${shard.name}/${entry.name}`);
     }

@@ -132,12 +132,24 @@ const FRAMES = [
   },
 ].map((frame) => JSON.stringify(frame));
 
+/** The load memo (JSON lines: head, tests, seal) with its head line damaged, the rest kept. */
+function damagedMemo(good: string): fc.Arbitrary<string> {
+  const newline = good.indexOf("\n");
+  return damagedJson(good.slice(0, newline)).map((head) => head + good.slice(newline));
+}
+
 function cases(base: Files): Case[] {
   const cassette = "cassettes/suite__items.json";
-  const cache = Object.keys(base).filter((f) => f.startsWith(".mcptest/cache/"));
-  // One pack for the one replayed server (docs/cache.md): damaging it damages every entry.
-  assert.equal(cache.length, 1, `the baseline run stored one cache pack: ${cache.join(", ")}`);
+  const stored = Object.keys(base).filter((f) => f.startsWith(".mcptest/cache/"));
+  const cache = stored.filter((f) => f.startsWith(".mcptest/cache/packs/"));
+  const memo = stored.filter((f) => f.startsWith(".mcptest/cache/loads/"));
+  // One pack for the one replayed server (docs/cache.md): damaging it damages every entry. One
+  // load memo for the command line (docs/cache.md, the load memo): damaging it is a miss.
+  assert.equal(cache.length, 1, `the baseline run stored one cache pack: ${stored.join(", ")}`);
   assert.match(cache[0]!, /^\.mcptest\/cache\/packs\/[0-9a-f]{32}-[0-9a-f]{32}\.json$/);
+  assert.equal(memo.length, 1, `the baseline run kept one load memo: ${stored.join(", ")}`);
+  assert.match(memo[0]!, /^\.mcptest\/cache\/loads\/[0-9a-f]{32}\.json$/);
+  assert.equal(stored.length, 2, stored.join(", "));
   const on = (file: string, damage: fc.Arbitrary<string>, commands: string[][]) =>
     fc.tuple(
       fc.oneof({ arbitrary: damage, weight: 9 }, { arbitrary: fc.constant(null), weight: 1 }),
@@ -163,6 +175,7 @@ function cases(base: Files): Case[] {
       ["run", "suite.yml", "--last-failed"],
     ]),
     on(cache[0]!, damagedJson(base[cache[0]!]!), [["run", "suite.yml"]]),
+    on(memo[0]!, damagedMemo(base[memo[0]!]!), [["run", "suite.yml"]]),
     on("corpus/registry.yml", damagedYaml(REGISTRY), [COMPLIANCE]),
   ).map((c) => c.args[0] === "serve" ? { ...c, frames: FRAMES } : c);
   // Always: a missing registry (was an internal error, exit 1).
