@@ -136,7 +136,8 @@ async function realPath(path: string): Promise<string> {
 }
 
 /** Anything with Deno's `write` shape (stdout, a file). */
-interface ByteSink {
+/** Anything with a `write` of some of the bytes (a file, stdout). */
+export interface ByteSink {
   write(p: Uint8Array): Promise<number>;
 }
 
@@ -164,7 +165,8 @@ async function writeText(w: ByteSink, text: OutputText): Promise<void> {
   if (batch.length > 0) await writeAll(w, encoder.encode(batch.join("")));
 }
 
-async function writeAll(w: ByteSink, bytes: Uint8Array): Promise<void> {
+/** Write every byte of `bytes` to `w` (a `write` may take only some of them). */
+export async function writeAll(w: ByteSink, bytes: Uint8Array): Promise<void> {
   let written = 0;
   while (written < bytes.length) written += await w.write(bytes.subarray(written));
 }

@@ -5,6 +5,7 @@
  */
 
 import { importLater } from "../../0_base/util/import_later.ts";
+import { writeAll } from "../../0_base/util/write_output.ts";
 import { join, resolve } from "../../0_base/util/path.ts";
 import { canonicalJson } from "../../0_base/util/canonical_json.ts";
 import { isPlainJsonData } from "../../0_base/util/plain_json.ts";
@@ -44,7 +45,7 @@ export interface LoadMemoOptions {
   /** The cache secret (default: the result cache's, kept outside the repository). */
   readonly secret?: string;
   /** The loader (the real one: `loadSuiteObserved`); imported on a miss only. */
-  readonly load?: (options: LoadOptions, observer: LoadObserver) => Promise<Suite>;
+  readonly load?: (options: LoadOptions, observer?: LoadObserver) => Promise<Suite>;
 }
 
 /** What a memo holds besides the suite: every input of the load that gave it. */
@@ -69,7 +70,7 @@ interface Manifest {
  */
 export async function loadSuiteMemo(options: LoadOptions, memo: LoadMemoOptions): Promise<Suite> {
   const load = memo.load ?? realLoaderLazy;
-  const plain = () => load(options, { onResolve: () => {}, onDiscovery: () => {} });
+  const plain = () => load(options);
   if (!memo.enabled || options.readTextFile !== undefined || options.env !== undefined) {
     return await plain();
   }
@@ -203,10 +204,6 @@ async function writeMemo(
 }
 
 const encoder = new TextEncoder();
-
-async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
-  for (let done = 0; done < bytes.length;) done += await file.write(bytes.subarray(done));
-}
 
 /**
  * The suite the memo at `path` kept, when its seal verifies and every input is unchanged; any

@@ -38,7 +38,7 @@ async function project(text = suiteText(2, VARIABLES)) {
     enabled: true,
     toolVersion: "test",
     secret: SECRET,
-    load: (options: LoadOptions, observer: LoadObserver) => {
+    load: (options: LoadOptions, observer?: LoadObserver) => {
       loads++;
       return loadSuiteObserved(options, observer);
     },
