@@ -65,4 +65,9 @@ Deno.test("the inlined deep equality compares data keys as data, where ajv's own
   assert.equal(equal({ valueOf: false }, { valueOf: false }), true);
   assert.equal(equal({ toString: "a" }, { toString: "b" }), false);
   assert.equal(equal({ constructor: 1 }, { constructor: 1 }), true);
+  // An object without a prototype is the same JSON value as `{}`; ajv's tells them apart.
+  assert.equal(ajvEqual(Object.create(null), {}), false);
+  assert.equal(equal(Object.create(null), {}), true);
+  assert.equal(equal(Object.assign(Object.create(null), { a: [1] }), { a: [1] }), true);
+  assert.equal(equal(Object.assign(Object.create(null), { a: [1] }), { a: [2] }), false);
 });

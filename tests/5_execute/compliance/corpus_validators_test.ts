@@ -30,7 +30,12 @@ Deno.test("every schema: matcher of the corpus has a generated validator", () =>
   assert.equal(generated.size, schemas.size);
 });
 
-/** Values near what the schemas look at: objects with their property names, arrays, scalars. */
+/**
+ * Values near what the schemas look at: objects with their property names, arrays, scalars. They
+ * are JSON data as a parse yields it: objects of Object's prototype, never fast-check's
+ * null-prototype ones (ajv's equal calls those unequal to `{}` by `constructor`, where the inlined
+ * equality compares JSON values; tests/3_load/config/ajv_runtime_inline_test.ts).
+ */
 function valuesFor(schema: unknown): fc.Arbitrary<unknown> {
   const names = [...JSON.stringify(schema).matchAll(/"([A-Za-z_$][\w$-]*)":/g)].map((m) => m[1]!);
   const scalar = fc.oneof(
@@ -45,7 +50,10 @@ function valuesFor(schema: unknown): fc.Arbitrary<unknown> {
       { depthSize: "small" },
       scalar,
       fc.array(tie("value"), { maxLength: 3 }),
-      fc.dictionary(fc.constantFrom(...names, "x"), tie("value"), { maxKeys: 5 }),
+      fc.dictionary(fc.constantFrom(...names, "x"), tie("value"), {
+        maxKeys: 5,
+        noNullPrototype: true,
+      }),
     ),
   })).value;
 }
