@@ -4,7 +4,6 @@ import { loadCliModule } from "./load_cli_module.ts";
 import { variableRereader } from "../3_load/config/reread.ts";
 import { RuntimeSecrets } from "../2_connect/auth/runtime_secrets.ts";
 import { describeSearch } from "../3_load/config/discover.ts";
-import { loadSuiteMemo } from "../5_execute/cache/load_memo.ts";
 import type { Suite } from "../3_load/config/types.ts";
 import { ExitCode } from "../0_base/errors/exit_codes.ts";
 import { runSuite, type RunSuiteOptions } from "../5_execute/suite/run_suite.ts";
@@ -18,6 +17,7 @@ import { openRunOutput } from "./run_output.ts";
 import { suiteLoadOptions } from "./suite_flags.ts";
 import { withSuiteScan } from "../7_features/scan/run_scan.ts";
 import { printLoadWarnings } from "./load_warnings.ts";
+import { loadCheckedSuite } from "../7_features/arg_check/checked_load.ts";
 
 /**
  * Run the suites and return the exit code; with `--watch`, rerun on changes until stopped.
@@ -32,10 +32,10 @@ export async function runAction(
   const cwd = Deno.cwd();
   const sinks = parseReporterSinks(options.reporter, options.output);
   const loadOptions = suiteLoadOptions(paths, options, cwd);
-  // The suite an earlier run of this command line loaded, while nothing it read changed (docs/cache.md).
-  const suite = await loadSuiteMemo(loadOptions, { enabled: options.cache, toolVersion: VERSION });
+  // Kept from an earlier run of this command line while nothing it was read from changed (docs/cache.md).
+  const { suite, warnings } = await loadCheckedSuite(loadOptions, options.cache);
   onSuite?.(suite);
-  await printLoadWarnings(suite, cwd); // loader warnings, then argument checks (docs/cli.md)
+  printLoadWarnings(warnings); // the loader's, then the argument checks (docs/cli.md)
   // The suite's secrets plus the tokens learnt while running (docs/auth.md).
   const secrets = new RuntimeSecrets(suite.secrets);
   const cassettes = cassetteModeOf(options);

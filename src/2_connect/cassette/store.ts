@@ -12,7 +12,13 @@ import {
 import { forget } from "./text_memo.ts";
 import { createRedactor, redactJson } from "../../0_base/redaction/redactor.ts";
 import { writeFileAtomic } from "../../0_base/util/write_output.ts";
-import { asCassette, type Cassette, type CassetteFileHeader, readCassetteJson } from "./format.ts";
+import {
+  asCassette,
+  type Cassette,
+  type CassetteFileHeader,
+  readCassetteJson,
+  readCassetteText,
+} from "./format.ts";
 
 /** The folder under a suite's directory that holds its cassettes. */
 export const CASSETTE_DIR = "cassettes";
@@ -63,6 +69,16 @@ export async function exists(path: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * The text of the cassette file at `path`, undefined when there is none (no regular file there),
+ * read through the cassette reader (size cap; the text is kept for a replay of the same file).
+ * @throws {CassetteFormatError} over the size cap
+ */
+export async function readCassetteIfAny(path: string, cwd: string): Promise<string | undefined> {
+  if (!await exists(path)) return undefined;
+  return await readCassetteText(path, shownPath(path, cwd));
 }
 
 /**

@@ -11,6 +11,7 @@ import { type LoadSpec, normalizeLoad } from "./load_block.ts";
 import type { PathSegment, PositionLookup } from "../../0_base/yaml/yaml_source.ts";
 import { callOf } from "./call_of.ts";
 import { normalizeSteps, stepCaptureNames } from "./steps_block.ts";
+import { STDIO_HEADERS_SKIP } from "./stdio_headers.ts";
 
 /** The test blocks of a file and the kind each holds, in the order kinds are checked. */
 export const TEST_BLOCKS: ReadonlyArray<readonly [block: string, kind: TestKind]> = [
@@ -350,9 +351,6 @@ function testCaseOf(
     order: 0,
   };
 }
-
-/** Why a response-header budget cannot apply to a stdio server (the load warning and the SKIP say it). */
-export const STDIO_HEADERS_SKIP = "response headers are not available over stdio";
 
 /**
  * One load warning per header budget (`response_headers`, `response_headers_absent`) of a test

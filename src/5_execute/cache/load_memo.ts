@@ -1,7 +1,9 @@
 /**
  * @module The load memo: a suite loaded once is kept, sealed, with everything its load read (each
  * file's hash, where it looked for test files, which variables it took from the suite's own
- * files), and served as it is while none of that changed (docs/cache.md, "The load memo").
+ * files), and served as it is while none of that changed; with it, what the run derives from the
+ * suite and other files (the argument warnings from recorded tool lists) and those files' hashes
+ * (docs/cache.md, "The load memo").
  */
 
 import { importLater } from "../../0_base/util/import_later.ts";
@@ -28,14 +30,53 @@ export const MAX_MEMO_BYTES = 64 * 1024 * 1024;
 export const KEEP_MEMOS = 8;
 
 const FORMAT = "mcptest-load-memo";
-const VERSION = 1;
+const VERSION = 2;
 const HEX64 = /^[0-9a-f]{64}$/;
 
-/** How many tests one line of a memo holds. */
-const CHUNK_TESTS = 500;
+/**
+ * How many tests one line of a memo holds: few enough that a line's text (about 32 KB) stays under
+ * V8's large-object size, so writing or reading it leaves young garbage a scavenge frees. Lines of
+ * 500 tests (each text in the large-object space until a full collection) cost a 10,000-test run
+ * about 12 MiB of peak memory (docs/performance.md).
+ */
+const CHUNK_TESTS = 50;
+
+/** A file a derivation read: its text and the hash that says whether it changed. */
+export interface DerivedInput {
+  readonly text: string;
+  /** Any hash of the file's content (the caller's: the same function checks it later). */
+  readonly hash: string;
+}
+
+/**
+ * What a run derives from its loaded suite and from other files (`D`: plain JSON data), kept in
+ * the memo with the suite and served while those files hash the same.
+ */
+export interface Derivation<D> {
+  /**
+   * Derive from `suite`, reading every other file it depends on through `read` (undefined: the
+   * file is absent). The result must not depend on anything else.
+   */
+  readonly compute: (
+    suite: Suite,
+    read: (path: string) => Promise<string | undefined>,
+  ) => Promise<D>;
+  /**
+   * Read one such file, with its hash; undefined when it does not exist.
+   * @throws when it cannot be read (a memo that depends on it is neither kept nor served)
+   */
+  readonly readInput: (path: string) => Promise<DerivedInput | undefined>;
+}
+
+/** A suite, and what the run derived from it. */
+export interface MemoLoad<D> {
+  readonly suite: Suite;
+  /** The derivation's result (undefined when none was asked for). */
+  readonly derived: D;
+}
 
 /** Options of {@link loadSuiteMemo}. */
-export interface LoadMemoOptions {
+export interface LoadMemoOptions<D = undefined> {
   /** false (`--no-cache`): the suite is loaded, nothing is read or written. */
   readonly enabled: boolean;
   /** mcptest's version: a memo of another version is never served. */
@@ -46,6 +87,8 @@ export interface LoadMemoOptions {
   readonly secret?: string;
   /** The loader (the real one: `loadSuiteObserved`); imported on a miss only. */
   readonly load?: (options: LoadOptions, observer?: LoadObserver) => Promise<Suite>;
+  /** What the run derives from the suite, kept and served with it. */
+  readonly derive?: Derivation<D>;
 }
 
 /** What a memo holds besides the suite: every input of the load that gave it. */
@@ -57,6 +100,8 @@ interface Manifest {
   readonly found: readonly string[];
   /** Variables the suite's own files defined: each must still be absent from the environment. */
   readonly unset: readonly string[];
+  /** Each file the derivation read, with the hash its `readInput` gave, null: it was absent. */
+  readonly derivedFrom: readonly (readonly [string, string | null])[];
 }
 
 /**
@@ -66,11 +111,21 @@ interface Manifest {
  * be (nothing secret in it: no `_Env` value, no variable from the environment, an env file or
  * `--var`; no `agents:`, `compliance:` or `scan:` block; plain data only). An injected reader or
  * environment (a library caller's) is never memoized. A memo that does not verify is a miss.
+ * `memo.derive` is computed with the load and served with it while every file it read hashes the
+ * same (with the memo disabled, computed each time).
  * @throws {ConfigErrors} as {@link loadSuite} (a load with errors is never kept)
  */
-export async function loadSuiteMemo(options: LoadOptions, memo: LoadMemoOptions): Promise<Suite> {
+export async function loadSuiteMemo<D = undefined>(
+  options: LoadOptions,
+  memo: LoadMemoOptions<D>,
+): Promise<MemoLoad<D>> {
   const load = memo.load ?? realLoaderLazy;
-  const plain = () => load(options);
+  const derive = memo.derive ?? NO_DERIVATION as Derivation<D>;
+  const plain = async () => {
+    const suite = await load(options);
+    const read = async (path: string) => (await derive.readInput(path))?.text;
+    return { suite, derived: await derive.compute(suite, read) };
+  };
   if (!memo.enabled || options.readTextFile !== undefined || options.env !== undefined) {
     return await plain();
   }
@@ -80,13 +135,21 @@ export async function loadSuiteMemo(options: LoadOptions, memo: LoadMemoOptions)
   const key = (await webHmacHex(secret, canonicalJson(memoKeyInputs(options, cwd, memo))))
     .slice(0, 32);
   const path = join(memo.dir ?? join(cwd, CACHE_DIR), LOADS_DIR, `${key}.json`);
-  const kept = await readMemo(path, key, secret, cwd);
+  const kept = await readMemo<D>(path, key, secret, cwd, derive);
   if (kept !== undefined) return kept;
-  const inputs = recordingInputs();
+  const inputs = recordingInputs(derive);
   const suite = await load({ ...options, readTextFile: inputs.read }, inputs.observer);
-  await writeMemo(path, key, secret, suite, inputs).catch(() => {}); // unwritable: no memo
-  return suite;
+  const derived = await derive.compute(suite, inputs.readDerived);
+  // unwritable: no memo
+  await writeMemo(path, key, secret, { suite, derived }, inputs).catch(() => {});
+  return { suite, derived };
 }
+
+/** No derivation: nothing read, undefined kept. */
+const NO_DERIVATION: Derivation<undefined> = {
+  compute: () => Promise.resolve(undefined),
+  readInput: () => Promise.resolve(undefined),
+};
 
 /** The loader, imported only when a load runs (a memo served needs none of its modules). */
 const realLoaderLazy: NonNullable<LoadMemoOptions["load"]> = async (options, observer) => {
@@ -97,11 +160,13 @@ const realLoaderLazy: NonNullable<LoadMemoOptions["load"]> = async (options, obs
 };
 
 /** Everything of the command line the load depends on (names only of the memo's file). */
-function memoKeyInputs(options: LoadOptions, cwd: string, memo: LoadMemoOptions) {
+function memoKeyInputs<D>(options: LoadOptions, cwd: string, memo: LoadMemoOptions<D>) {
   return {
     memo: FORMAT,
     version: VERSION,
     tool: memo.toolVersion,
+    // A memo kept without a derivation has nothing derived to serve a run that asks for one.
+    derives: memo.derive !== undefined,
     os: Deno.build.os,
     cwd,
     paths: options.paths,
@@ -113,17 +178,38 @@ function memoKeyInputs(options: LoadOptions, cwd: string, memo: LoadMemoOptions)
   };
 }
 
-/** The reader and observer of a load that is to be kept: they note what it read and resolved. */
-function recordingInputs() {
+/**
+ * The readers and observer of a load that is to be kept: they note what the load and the
+ * derivation read, and what the load resolved.
+ */
+function recordingInputs<D>(derive: Derivation<D>) {
   // Each file's hash is taken as it is read: its bytes are not kept through the load.
   const files = new Map<string, Promise<string> | null>();
+  const derivedFrom = new Map<string, string | null>();
   const layers = new Map<string, string>();
   let discovery: { plan: DiscoveryPlan; found: readonly string[] } | undefined;
+  let unreadable = false;
   return {
     files,
+    derivedFrom,
     layers,
     get discovery() {
       return discovery;
+    },
+    /** Whether the derivation met a file it could not read (nothing is kept then). */
+    get unreadable() {
+      return unreadable;
+    },
+    async readDerived(path: string): Promise<string | undefined> {
+      let input: DerivedInput | undefined;
+      try {
+        input = await derive.readInput(path);
+      } catch (error) {
+        unreadable = true;
+        throw error;
+      }
+      derivedFrom.set(path, input?.hash ?? null);
+      return input?.text;
     },
     async read(path: string): Promise<string | undefined> {
       let bytes: Uint8Array;
@@ -149,19 +235,23 @@ function recordingInputs() {
 /** A variable defined by a suite file (`variables:` of a test file or of the project config). */
 const fromSuiteFile = (layer: string) => layer.startsWith("variables: (");
 
-/** Keep the suite of a load, when nothing in it must stay off the disk and it is plain data. */
-async function writeMemo(
+/**
+ * Keep the suite of a load and what was derived from it, when nothing in them must stay off the
+ * disk and they are plain data.
+ */
+async function writeMemo<D>(
   path: string,
   key: string,
   secret: string,
-  suite: Suite,
-  inputs: ReturnType<typeof recordingInputs>,
+  { suite, derived }: MemoLoad<D>,
+  inputs: ReturnType<typeof recordingInputs<D>>,
 ): Promise<void> {
   const discovery = inputs.discovery;
   if (
-    discovery === undefined || suite.secrets.length > 0 || suite.agent !== undefined ||
-    suite.compliance !== undefined || suite.scan !== undefined ||
-    [...inputs.layers.values()].some((layer) => !fromSuiteFile(layer)) || !isPlainJsonData(suite)
+    discovery === undefined || inputs.unreadable || suite.secrets.length > 0 ||
+    suite.agent !== undefined || suite.compliance !== undefined || suite.scan !== undefined ||
+    [...inputs.layers.values()].some((layer) => !fromSuiteFile(layer)) ||
+    !isPlainJsonData(suite) || !(derived === undefined || isPlainJsonData(derived))
   ) return;
   const files = await Promise.all(
     [...inputs.files].map(async ([file, hash]) =>
@@ -169,8 +259,21 @@ async function writeMemo(
     ),
   );
   const { plan, found } = discovery;
-  const manifest: Manifest = { files, plan, found, unset: [...inputs.layers.keys()] };
-  const head = { format: FORMAT, version: VERSION, key, manifest, suite: { ...suite, tests: [] } };
+  const manifest: Manifest = {
+    files,
+    plan,
+    found,
+    unset: [...inputs.layers.keys()],
+    derivedFrom: [...inputs.derivedFrom],
+  };
+  const head = {
+    format: FORMAT,
+    version: VERSION,
+    key,
+    manifest,
+    suite: { ...suite, tests: [] },
+    derived: derived ?? null,
+  };
   const dir = join(path, "..");
   await Deno.mkdir(dir, { recursive: true });
   const temp = join(dir, `.${crypto.randomUUID()}.tmp`);
@@ -178,21 +281,24 @@ async function writeMemo(
     const file = await Deno.open(temp, { write: true, createNew: true });
     try {
       // One line per part, the tests a chunk at a time: no text of the whole suite is ever built.
-      const digests: string[] = [];
-      let size = 0;
+      // Lines are written a batch at a time, their digests taken meanwhile (two awaits a line
+      // cost a 10,000-test load about 20 ms).
+      const digests: Promise<string>[] = [];
+      const batch = new LineBatch(file);
       const line = async (value: unknown): Promise<boolean> => {
         const bytes = encoder.encode(`${JSON.stringify(value)}\n`);
-        size += bytes.length;
-        if (size > MAX_MEMO_BYTES) return false;
-        digests.push(await webSha256Hex(bytes));
-        await writeAll(file, bytes);
+        if (batch.written + bytes.length > MAX_MEMO_BYTES) return false;
+        digests.push(webSha256Hex(bytes));
+        await batch.add(bytes);
         return true;
       };
       if (!await line(head)) return;
       for (let i = 0; i < suite.tests.length; i += CHUNK_TESTS) {
         if (!await line(suite.tests.slice(i, i + CHUNK_TESTS))) return;
       }
-      await writeAll(file, encoder.encode(`${await webHmacHex(secret, digests.join(""))}\n`));
+      await batch.flush();
+      const hex = (await Promise.all(digests)).join("");
+      await writeAll(file, encoder.encode(`${await webHmacHex(secret, hex)}\n`));
     } finally {
       file.close();
     }
@@ -205,16 +311,54 @@ async function writeMemo(
 
 const encoder = new TextEncoder();
 
+/** How many bytes of lines a memo writer holds before it writes them. */
+const BATCH_BYTES = 256 * 1024;
+
+/** Lines written to a file a batch at a time (one write of up to {@link BATCH_BYTES}). */
+class LineBatch {
+  readonly #file: Deno.FsFile;
+  #lines: Uint8Array[] = [];
+  #held = 0;
+  /** Bytes added so far (written or held). */
+  written = 0;
+
+  constructor(file: Deno.FsFile) {
+    this.#file = file;
+  }
+
+  async add(bytes: Uint8Array): Promise<void> {
+    this.#lines.push(bytes);
+    this.#held += bytes.length;
+    this.written += bytes.length;
+    if (this.#held >= BATCH_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#held === 0) return;
+    const joined = new Uint8Array(this.#held);
+    let at = 0;
+    for (const line of this.#lines) {
+      joined.set(line, at);
+      at += line.length;
+    }
+    this.#lines = [];
+    this.#held = 0;
+    await writeAll(this.#file, joined);
+  }
+}
+
 /**
- * The suite the memo at `path` kept, when its seal verifies and every input is unchanged; any
- * failure (missing, damaged, unreadable, a permission denied) is a miss.
+ * The suite the memo at `path` kept, and what was derived from it, when its seal verifies and
+ * every input is unchanged; any failure (missing, damaged, unreadable, a permission denied) is a
+ * miss.
  */
-async function readMemo(
+async function readMemo<D>(
   path: string,
   key: string,
   secret: string,
   cwd: string,
-): Promise<Suite | undefined> {
+  derive: Derivation<D>,
+): Promise<MemoLoad<D> | undefined> {
   try {
     const info = await Deno.stat(path);
     if (!info.isFile || info.size > MAX_MEMO_BYTES) return undefined;
@@ -241,10 +385,12 @@ async function readMemo(
       key: string;
       manifest: Manifest;
       suite: Suite;
+      derived: D | null;
     };
     const tests = lines.slice(1).flatMap((line) => JSON.parse(decoder.decode(line)) as TestCase[]);
     if (kept.format !== FORMAT || kept.version !== VERSION || kept.key !== key) return undefined;
-    return await unchanged(kept.manifest, cwd) ? { ...kept.suite, tests } : undefined;
+    if (!await unchanged(kept.manifest, cwd, derive)) return undefined;
+    return { suite: { ...kept.suite, tests }, derived: (kept.derived ?? undefined) as D };
   } catch {
     return undefined;
   }
@@ -254,21 +400,35 @@ async function readMemo(
 const NO_POSITION = () => ({ file: "", line: 1, col: 1 });
 
 /** Whether every input the manifest lists is as it was. */
-async function unchanged(manifest: Manifest, cwd: string): Promise<boolean> {
+async function unchanged<D>(
+  manifest: Manifest,
+  cwd: string,
+  derive: Derivation<D>,
+): Promise<boolean> {
   if (manifest.unset.some((name) => Deno.env.get(name) !== undefined)) return false;
-  const [found, hashes] = await Promise.all([
+  const [found, hashes, derivedHashes] = await Promise.all([
     discoverPlanned(manifest.plan, cwd, NO_POSITION).catch(() => undefined),
     Promise.all(manifest.files.map(([file]) => hashOrNull(file))),
+    Promise.all(
+      manifest.derivedFrom.map(([file]) =>
+        derive.readInput(file).then((input) => input?.hash ?? null, () => "")
+      ),
+    ),
   ]);
   if (found === undefined || found.errors.length > 0) return false;
   if (found.files.length !== manifest.found.length) return false;
   if (found.files.some((file, i) => file !== manifest.found[i])) return false;
-  return manifest.files.every(([, hash], i) => hashes[i] === hash);
+  return manifest.files.every(([, hash], i) => hashes[i] === hash) &&
+    manifest.derivedFrom.every(([, hash], i) => derivedHashes[i] === hash);
 }
 
-/** SHA-256 of the file's bytes; null when it does not exist; "" when it cannot be read. */
+/**
+ * SHA-256 of the file's bytes; null when it does not exist; "" when it is no regular file (a FIFO
+ * is never opened: reading one would wait for a writer) or cannot be read.
+ */
 async function hashOrNull(path: string): Promise<string | null> {
   try {
+    if (!(await Deno.stat(path)).isFile) return "";
     return await webSha256Hex(await Deno.readFile(path) as Uint8Array<ArrayBuffer>);
   } catch (error) {
     return error instanceof Deno.errors.NotFound ? null : "";

@@ -4,7 +4,7 @@ import type { Budget } from "../../3_load/config/types.ts";
 import type { BudgetResult } from "../../4_record/run_record.ts";
 import type { Exchange } from "../../2_connect/session/types.ts";
 import { estimateTokens } from "./tokens.ts";
-import { STDIO_HEADERS_SKIP } from "../../3_load/config/normalize_tests.ts";
+import { STDIO_HEADERS_SKIP } from "../../3_load/config/stdio_headers.ts";
 
 /** The transport a test's exchange went over (a header budget cannot apply to stdio). */
 export type BudgetTransport = "stdio" | "http";

@@ -8,6 +8,7 @@ import { TestKeyFinder } from "./test_keys.ts";
 import {
   captureLabel,
   cassetteCatalog,
+  type CassetteReader,
   type LabeledCatalog,
   type ToolCatalog,
 } from "./tool_catalog.ts";
@@ -21,6 +22,8 @@ export interface ArgumentWarningOptions {
    * the servers whose label (their redacted target) is its `server_label`, before their cassette.
    */
   readonly captures?: readonly LabeledCatalog[];
+  /** How a server's cassette is read (default: the run's cassette reader). */
+  readonly readCassette?: CassetteReader;
 }
 
 /**
@@ -42,9 +45,11 @@ export async function argumentWarnings(
       const given = options.captures?.find((c) => c.label === label)?.catalog;
       catalogs.set(
         server.key,
-        given
-          ? Promise.resolve(given)
-          : cassetteCatalog(serverCassettePath(suite, server, options.cwd), options.cwd),
+        given ? Promise.resolve(given) : cassetteCatalog(
+          serverCassettePath(suite, server, options.cwd),
+          options.cwd,
+          options.readCassette,
+        ),
       );
     }
     return catalogs.get(server.key)!;

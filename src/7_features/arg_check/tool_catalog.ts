@@ -1,11 +1,7 @@
 /** @module The tools a recording says a server has (name -> tool, inputSchema included): read from a server's cassette or from a capture file's sessions. */
 
-import {
-  asCassette,
-  parseCassetteJson,
-  readCassetteText,
-} from "../../2_connect/cassette/format.ts";
-import { exists, shownPath } from "../../2_connect/cassette/store.ts";
+import { asCassette, parseCassetteJson } from "../../2_connect/cassette/format.ts";
+import { readCassetteIfAny, shownPath } from "../../2_connect/cassette/store.ts";
 import { redactUrl } from "../../0_base/util/redact_url.ts";
 import { targetLabel } from "../../2_connect/transport/target_label.ts";
 import type { ServerTarget } from "../../2_connect/transport/target.ts";
@@ -37,16 +33,24 @@ export function catalogOf(capture: CaptureLike, source: string): ToolCatalog | u
   return listing.known ? { source, tools: listing.items } : undefined;
 }
 
+/** Reads a cassette's text: undefined when there is none; throws when it cannot be read. */
+export type CassetteReader = (path: string) => Promise<string | undefined>;
+
 /**
  * The tool list of the cassette at `path`, when there is one that reads and lists tools whole.
  * A missing, unreadable or damaged cassette gives undefined: `run` reports those on its own.
+ * @param read how the cassette is read (default: the run's cassette reader, whose text a replay reuses)
  */
-export async function cassetteCatalog(path: string, cwd: string): Promise<ToolCatalog | undefined> {
-  if (!await exists(path)) return undefined;
+export async function cassetteCatalog(
+  path: string,
+  cwd: string,
+  read: CassetteReader = (path) => readCassetteIfAny(path, cwd),
+): Promise<ToolCatalog | undefined> {
   const shown = shownPath(path, cwd);
   try {
-    const cassette = parseCassetteJson(await readCassetteText(path, shown), shown, asCassette);
-    return catalogOf(cassette, shown);
+    const text = await read(path);
+    if (text === undefined) return undefined;
+    return catalogOf(parseCassetteJson(text, shown, asCassette), shown);
   } catch {
     return undefined;
   }

@@ -4,7 +4,13 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import type { LoadObserver, LoadOptions } from "../../../src/3_load/config/load_suite.ts";
 import { loadSuiteObserved } from "../../../src/3_load/config/load_suite.ts";
-import { KEEP_MEMOS, LOADS_DIR, loadSuiteMemo } from "../../../src/5_execute/cache/load_memo.ts";
+import {
+  type Derivation,
+  KEEP_MEMOS,
+  LOADS_DIR,
+  loadSuiteMemo,
+} from "../../../src/5_execute/cache/load_memo.ts";
+import type { Suite } from "../../../src/3_load/config/types.ts";
 import { keepNewest } from "../../../src/5_execute/cache/load_memo_files.ts";
 
 const SECRET = "b".repeat(64);
@@ -51,8 +57,8 @@ async function project(text = suiteText(2, VARIABLES)) {
     get loads() {
       return loads;
     },
-    load: (more: Partial<LoadOptions> = {}, secret = SECRET) =>
-      loadSuiteMemo({ ...options, ...more }, { ...memo, secret }),
+    load: async (more: Partial<LoadOptions> = {}, secret = SECRET) =>
+      (await loadSuiteMemo({ ...options, ...more }, { ...memo, secret })).suite,
     memoFiles: async () => {
       const dir = join(cwd, ".mcptest", "cache", LOADS_DIR);
       const names: string[] = [];
@@ -201,4 +207,100 @@ Deno.test("the memo folder keeps the newest memos only", async () => {
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+/** A derivation that reads `inputs` (absent files read as undefined) and counts its runs. */
+function countingDerivation(inputs: readonly string[]) {
+  const counter = {
+    computed: 0,
+    derive: {
+      compute: async (suite: Suite, read: (path: string) => Promise<string | undefined>) => {
+        counter.computed++;
+        const texts = await Promise.all(inputs.map((path) => read(path)));
+        return { tests: suite.tests.length, texts: texts.map((t) => t ?? null) };
+      },
+      readInput: async (path: string) => {
+        try {
+          const text = await Deno.readTextFile(path);
+          return { text, hash: `len:${text.length}:${text}` };
+        } catch (error) {
+          if (error instanceof Deno.errors.NotFound) return undefined;
+          throw error;
+        }
+      },
+    } satisfies Derivation<unknown>,
+  };
+  return counter;
+}
+
+Deno.test("what is derived is kept with the suite and served while the files it read hash the same", async () => {
+  await using p = await project();
+  const input = join(p.cwd, "tests", "recorded.json");
+  await Deno.writeTextFile(input, "one");
+  const counter = countingDerivation([input, join(p.cwd, "absent.json")]);
+  const load = () => loadSuiteMemo(p.options, { ...p.memo, derive: counter.derive });
+  const first = await load();
+  assert.deepEqual(first.derived, { tests: 2, texts: ["one", null] });
+  const second = await load();
+  assert.equal(counter.computed, 1, "served from the memo");
+  assert.equal(p.loads, 1);
+  assert.deepEqual(second, first);
+  await Deno.writeTextFile(input, "two");
+  assert.deepEqual((await load()).derived, { tests: 2, texts: ["two", null] });
+  assert.equal(counter.computed, 2, "a changed input is derived again");
+  await Deno.writeTextFile(join(p.cwd, "absent.json"), "now");
+  assert.deepEqual((await load()).derived, { tests: 2, texts: ["two", "now"] });
+  assert.equal(counter.computed, 3, "an absent input that appears is derived again");
+  await load();
+  assert.equal(counter.computed, 3);
+});
+
+Deno.test("a memo kept without a derivation is not served to a load that asks for one", async () => {
+  await using p = await project();
+  await p.load();
+  const counter = countingDerivation([]);
+  const loaded = await loadSuiteMemo(p.options, { ...p.memo, derive: counter.derive });
+  assert.equal(counter.computed, 1);
+  assert.deepEqual(loaded.derived, { tests: 2, texts: [] });
+  assert.equal((await p.memoFiles()).length, 2);
+});
+
+Deno.test("a derivation that met an unreadable file, or gave no plain data, is not kept", async () => {
+  await using p = await project();
+  const folder = join(p.cwd, "a-folder"); // reading a folder fails (not NotFound)
+  await Deno.mkdir(folder);
+  const counter = countingDerivation([folder]);
+  const failing = {
+    ...counter.derive,
+    compute: (suite: Suite, read: (path: string) => Promise<string | undefined>) =>
+      counter.derive.compute(suite, (path) => read(path).catch(() => "unreadable")),
+  };
+  await loadSuiteMemo(p.options, { ...p.memo, derive: failing });
+  await loadSuiteMemo(p.options, { ...p.memo, derive: failing });
+  assert.equal(counter.computed, 2);
+  assert.equal(p.loads, 2);
+  assert.deepEqual(await p.memoFiles(), []);
+  const notPlain = {
+    ...countingDerivation([]).derive,
+    compute: () => Promise.resolve({ x: undefined }),
+  };
+  await loadSuiteMemo(p.options, { ...p.memo, derive: notPlain });
+  assert.deepEqual(await p.memoFiles(), []);
+});
+
+Deno.test("disabled, the derivation runs on every load, reading through its reader", async () => {
+  await using p = await project();
+  const input = join(p.cwd, "recorded.json");
+  await Deno.writeTextFile(input, "text");
+  const counter = countingDerivation([input]);
+  for (let i = 0; i < 2; i++) {
+    const loaded = await loadSuiteMemo(p.options, {
+      ...p.memo,
+      enabled: false,
+      derive: counter.derive,
+    });
+    assert.deepEqual(loaded.derived, { tests: 2, texts: ["text"] });
+  }
+  assert.equal(counter.computed, 2);
+  assert.deepEqual(await p.memoFiles(), []);
 });

@@ -73,3 +73,39 @@ Deno.test("a failing run with argument warnings still exits 1, not another code"
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("the warnings a kept load serves follow the cassette they were checked against", async () => {
+  const text = (await Deno.readTextFile(`${ROOT}${EXAMPLE}`))
+    .replace('cwd: ".."', `cwd: ${JSON.stringify(`${ROOT}examples`)}`);
+  const cassette = await Deno.readTextFile(`${ROOT}${CASSETTE}`);
+  const dir = await tempProject({ "suite.yml": text, "cassettes/suite__items.json": cassette });
+  const warnings = (stderr: string) => stderr.split("\n").filter((l) => l.includes("warning:"));
+  try {
+    const first = await mcptest(["run", "suite.yml"], { cwd: dir });
+    assert.equal(first.code, 0, first.stdout + first.stderr);
+    assert.equal(warnings(first.stderr).length, 2, first.stderr);
+    const memos = [...Deno.readDirSync(`${dir}/.mcptest/cache/loads`)];
+    assert.equal(memos.length, 1, "the load and its warnings are kept");
+    const second = await mcptest(["run", "suite.yml"], { cwd: dir });
+    assert.deepEqual(warnings(second.stderr), warnings(first.stderr));
+    // The recorded echo now takes a number too: the args warning goes, the typo stays.
+    const edited = JSON.parse(cassette);
+    for (const exchange of edited.exchanges) {
+      for (const tool of exchange.response?.result?.tools ?? []) {
+        if (tool.name === "echo") tool.inputSchema.properties.text.type = ["string", "number"];
+      }
+    }
+    await Deno.writeTextFile(
+      `${dir}/cassettes/suite__items.json`,
+      JSON.stringify(edited, null, 2) + "\n",
+    );
+    const third = await mcptest(["run", "suite.yml"], { cwd: dir });
+    assert.equal(third.code, 0, third.stdout + third.stderr);
+    assert.equal(warnings(third.stderr).length, 1, third.stderr);
+    assert.match(third.stderr, /tool "echoo"/);
+    const uncached = await mcptest(["run", "suite.yml", "--no-cache"], { cwd: dir });
+    assert.deepEqual(warnings(uncached.stderr), warnings(third.stderr));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
