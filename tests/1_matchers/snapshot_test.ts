@@ -1,7 +1,7 @@
 import { deepStrictEqual, rejects, strictEqual } from "node:assert/strict";
 import { join } from "node:path";
 import { check, compileError } from "./_compile.ts";
-import { obsoleteSnapshots } from "../../src/1_matchers/snapshot.ts";
+import { obsoleteSnapshots } from "../../src/1_matchers/snapshot_files.ts";
 import { snapshotCounts, summarize } from "../../src/4_record/summary.ts";
 import { summaryLine } from "../../src/6_report/pretty.ts";
 import type { RunRecord, TestResult } from "../../src/4_record/run_record.ts";

@@ -1,6 +1,6 @@
 /** @module The obsolete-snapshot scan of `runSuite`: snapshot files no loaded test uses, named in one notice. */
 
-import { obsoleteSnapshots } from "../../1_matchers/snapshot.ts";
+import { obsoleteSnapshots } from "../../1_matchers/snapshot_files.ts";
 import type { SuiteRun } from "./run_context.ts";
 
 /**
