@@ -90,6 +90,21 @@ Deno.test("a suite of many chunks comes back whole, in order", async () => {
   assert.deepEqual(second, first);
 });
 
+Deno.test("lines longer than the writer's buffer (large tests) come back whole, in order", async () => {
+  // 50 tests of 4,000-character arguments: lines of about 200 KB, each written alone, between
+  // lines that go through the buffer (the head, the short last chunk).
+  const long = "x".repeat(4000);
+  await using p = await project(suiteText(120, VARIABLES).replaceAll("${greeting} ", `${long} `));
+  const first = await p.load();
+  const [memo] = await p.memoFiles();
+  const sizes = (await Deno.readTextFile(memo!)).split("\n").map((line) => line.length);
+  assert.ok(sizes.some((n) => n > 200_000) && sizes.some((n) => n < 100_000), `${sizes}`);
+  const second = await p.load();
+  assert.equal(p.loads, 1);
+  assert.equal(second.tests.length, 120);
+  assert.deepEqual(second, first);
+});
+
 Deno.test("a changed byte in a test file is a new load, with the change", async () => {
   await using p = await project();
   await p.load();
