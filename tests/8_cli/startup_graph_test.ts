@@ -89,12 +89,42 @@ const LOADED_ON_NEED = [
   "src/5_execute/runner/prepare.ts",
 ];
 
+/** Assert that the static graph of `entry` holds every module of `needed` and none of `absent`. */
+async function assertGraph(
+  entry: string,
+  needed: readonly string[],
+  absent: readonly string[],
+): Promise<void> {
+  const graph = await staticGraph(entry);
+  const holds = (module: string) => graph.some((s) => s.endsWith(`/${module}`));
+  for (const module of needed) assert.ok(holds(module), `${module} is not in the graph`);
+  for (const module of absent) assert.ok(!holds(module), `${module} is loaded statically`);
+}
+
 Deno.test("`mcptest run` loads the session layer and the runner only on need", async () => {
-  const graph = await staticGraph("src/8_cli/run_action.ts");
-  assert.ok(graph.some((s) => s.endsWith("/src/5_execute/suite/run_suite.ts")), "graph read");
-  for (const module of LOADED_ON_NEED) {
-    assert.ok(!graph.some((s) => s.endsWith(`/${module}`)), `${module} is loaded statically`);
-  }
+  await assertGraph(
+    "src/8_cli/run_action.ts",
+    ["src/5_execute/suite/run_suite.ts"],
+    LOADED_ON_NEED,
+  );
+});
+
+/** What a replay must not load of the session layer: the live transports, the recording side. */
+const LIVE_ONLY = [
+  "src/2_connect/transport/create.ts",
+  "src/2_connect/transport/stdio.ts",
+  "src/2_connect/transport/streamable_http.ts",
+  "src/2_connect/session/connect.ts",
+  "src/2_connect/cassette/record_session.ts",
+  "src/2_connect/cassette/recording_transport.ts",
+];
+
+Deno.test("a replay loads the replay transport, never a live transport or the recording side", async () => {
+  await assertGraph(
+    "src/5_execute/suite/session_layer.ts",
+    ["src/2_connect/transport/replay.ts", "src/2_connect/session/session.ts"],
+    LIVE_ONLY,
+  );
 });
 
 Deno.test("npmName reads the package of an npm specifier", () => {

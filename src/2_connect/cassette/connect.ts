@@ -1,16 +1,8 @@
 /** @module The cassette side of CONNECT: record a live session into a cassette, or replay one, per server. */
 
 import { ConfigError } from "../../0_base/errors/errors.ts";
-import { findRevision } from "../../0_base/protocol/revisions.ts";
-import { declaresAny } from "../session/client_spec.ts";
-import { handshake } from "../session/handshake.ts";
-import { mcptestClientInfo } from "../session/initialize_request.ts";
-import { McpSession } from "../session/session.ts";
 import type { FrameObserver, ServerEndpoint, Session } from "../session/types.ts";
-import { createTransport } from "../transport/create.ts";
 import { ReplayTransport } from "../transport/replay.ts";
-import type { Transport } from "../transport/types.ts";
-import { buildCassette } from "./build.ts";
 import {
   asCassette,
   type Cassette,
@@ -20,9 +12,9 @@ import {
   readCassetteText,
 } from "./format.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "../transport/line_splitter.ts";
-import { RecordingTransport } from "./recording_transport.ts";
-import { recordSurface } from "./surface.ts";
 import { ReplayIndex } from "./replay_index.ts";
+import { openOver } from "./open_over.ts";
+import { importLater } from "../../0_base/util/import_later.ts";
 import { exists, shownPath, writeCassette } from "./store.ts";
 import {
   type CassetteMode,
@@ -74,6 +66,7 @@ export function cassetteConnector<S extends ServerEndpoint>(
       const path = serverCassettePath(suite, server, options.cwd);
       const mode = serverCassetteMode(server, options.mode);
       if (mode === "record") {
+        const { recordSession } = await recording();
         return await recordSession(server, path, suite, rules, options, connectOptions, recorded);
       }
       if (mode === "auto" && await exists(path)) {
@@ -135,84 +128,7 @@ export async function replaySession(
   return await openOver(server, transport, options, connectOptions.capture);
 }
 
-async function recordSession(
-  server: ServerEndpoint,
-  path: string,
-  suite: CassetteSuite,
-  rules: readonly NormalizeRule[],
-  options: Pick<CassetteOptions, "toolVersion" | "auth" | "onFrame">,
-  connectOptions: { capture: boolean },
-  recorded: { path: string; cassette: Cassette }[],
-): Promise<Session> {
-  const auth = server.target.kind === "http"
-    ? options.auth?.forServer(server.key, server.target)
-    : undefined;
-  const inner = createTransport(server.target, {
-    timeoutMs: server.timeoutMs,
-    listen: declaresAny(server.client),
-    secrets: suite.secrets,
-    ...(auth === undefined ? {} : { auth }),
-  });
-  const transport = new RecordingTransport(inner);
-  const session = await openOver(server, transport, options, connectOptions.capture);
-  const close = session.close.bind(session);
-  let done = false;
-  const headerSecrets = server.target.kind === "http" ? Object.values(server.target.headers) : [];
-  return Object.assign(session, {
-    close: async () => {
-      if (done) return await close();
-      done = true;
-      // The whole advertised surface, so the cassette can be diffed and served (docs/cassettes.md).
-      await recordSurface(session, transport.events);
-      await close();
-      recorded.push({
-        path,
-        cassette: buildCassette(transport.events, {
-          server: server.name,
-          label: session.label,
-          transport: server.target.kind,
-          protocolVersion: session.protocolVersion,
-          capabilities: session.serverCapabilities,
-          serverInfo: session.serverInfo,
-          recordedWith: `mcptest ${options.toolVersion}`,
-          normalize: rules,
-          secrets: [...suite.secrets, ...headerSecrets],
-        }),
-      });
-    },
-  });
-}
-
-/** Start `transport`, wrap it in a session and run the handshake (as `connect()` does). */
-async function openOver(
-  server: ServerEndpoint,
-  transport: Transport,
-  options: Pick<CassetteOptions, "toolVersion" | "onFrame">,
-  capture: boolean,
-): Promise<McpSession> {
-  const pin = server.revision === undefined ? undefined : findRevision(server.revision);
-  if (server.revision !== undefined && !pin) {
-    throw new ConfigError(`unknown protocol revision "${server.revision}"`, server.pos);
-  }
-  try {
-    await transport.start();
-  } catch (error) {
-    await transport.close();
-    throw error;
-  }
-  const clientInfo = mcptestClientInfo(options.toolVersion);
-  const session = new McpSession({
-    server,
-    transport,
-    clientInfo,
-    capture,
-    ...(options.onFrame === undefined ? {} : { onFrame: options.onFrame }),
-  });
-  try {
-    await handshake(session, { pin, clientInfo, timeoutMs: server.timeoutMs });
-  } catch (error) {
-    await session.close();
-    throw error;
-  }
-  return session;
+/** The recording side, loaded for a run that records (a replay starts no transport). */
+function recording(): Promise<typeof import("./record_session.ts")> {
+  return importLater<typeof import("./record_session.ts")>(import.meta.url, "./record_session.ts");
 }
