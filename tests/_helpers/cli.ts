@@ -33,6 +33,25 @@ export interface CliOptions {
   permissions?: string[];
 }
 
+let denoDir: string | undefined;
+
+/**
+ * `DENO_DIR` for a child whose environment moves `XDG_CACHE_HOME` or `HOME` (a test giving
+ * mcptest a cache secret of its own): Deno keeps its module and npm cache under them by default,
+ * so the child, and the servers it starts, would compile every module again and fetch npm
+ * packages from the network. The child keeps the tests' own Deno cache instead.
+ */
+function keptDenoDir(env: Record<string, string> | undefined): Record<string, string> {
+  if (env === undefined || !("XDG_CACHE_HOME" in env || "HOME" in env)) return {};
+  denoDir ??= (JSON.parse(
+    new TextDecoder().decode(
+      new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" }).outputSync()
+        .stdout,
+    ),
+  ) as { denoDir: string }).denoDir;
+  return { DENO_DIR: denoDir };
+}
+
 /** The full argv (`deno run ... cli.ts ...args`) that runs the real CLI from source. */
 export function mcptestArgv(args: readonly string[], permissions = CLI_PERMISSIONS): string[] {
   return [Deno.execPath(), "run", "--no-prompt", ...permissions, `${ROOT}cli.ts`, ...args];
@@ -47,7 +66,7 @@ export function spawnMcptest(
   return new Deno.Command(cmd!, {
     args: rest,
     cwd: options.cwd ?? ROOT,
-    env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...options.env },
+    env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...keptDenoDir(options.env), ...options.env },
     stdin: "null",
     stdout: options.stdout ?? "null",
     stderr: options.stderr ?? "null",

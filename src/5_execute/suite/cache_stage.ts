@@ -13,11 +13,15 @@ export interface CacheLookup {
 }
 
 /**
- * `skip:` tests never reach the result cache (they are reported skipped, never a cached pass), nor
- * do tests that take or use captures (a cached result sets no capture).
+ * `skip:` tests never reach the result cache: they are reported skipped, never a cached pass.
+ * Tests that take or use captures are cached like the others. A served test sets no capture, and
+ * that is safe: a capture is read only by later tests of the same file and server, and a hit is
+ * served only after the last test of its server that runs (`replaySafe` in result_cache.ts), so
+ * no test that runs ever needs it. A user's key holds its providers: they are earlier tests of its
+ * server, in its replay prefix (docs/cache.md, captures).
  */
 export function neverCached(test: TestCase): boolean {
-  return test.skip !== undefined || test.capture !== undefined || test.captureUses !== undefined;
+  return test.skip !== undefined;
 }
 
 /**
