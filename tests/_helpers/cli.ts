@@ -52,6 +52,14 @@ function keptDenoDir(env: Record<string, string> | undefined): Record<string, st
   return { DENO_DIR: denoDir };
 }
 
+/**
+ * The environment of a CLI child: `extra` over NO_COLOR=1 and an empty CI / GITHUB_ACTIONS, with
+ * the tests' own `DENO_DIR` when `extra` moves `XDG_CACHE_HOME` or `HOME`.
+ */
+export function cliEnv(extra?: Record<string, string>): Record<string, string> {
+  return { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...keptDenoDir(extra), ...extra };
+}
+
 /** The full argv (`deno run ... cli.ts ...args`) that runs the real CLI from source. */
 export function mcptestArgv(args: readonly string[], permissions = CLI_PERMISSIONS): string[] {
   return [Deno.execPath(), "run", "--no-prompt", ...permissions, `${ROOT}cli.ts`, ...args];
@@ -66,7 +74,7 @@ export function spawnMcptest(
   return new Deno.Command(cmd!, {
     args: rest,
     cwd: options.cwd ?? ROOT,
-    env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...keptDenoDir(options.env), ...options.env },
+    env: cliEnv(options.env),
     stdin: "null",
     stdout: options.stdout ?? "null",
     stderr: options.stderr ?? "null",

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
 import { parse } from "yaml";
-import { itemsServerYaml, mcptest, mcptestArgv, tempProject } from "../../_helpers/cli.ts";
+import { cliEnv, itemsServerYaml, mcptest, mcptestArgv, tempProject } from "../../_helpers/cli.ts";
 import { damagedJson } from "../../_helpers/mutate.ts";
 
 const SEED = 2323;
@@ -195,7 +195,7 @@ async function runBounded(c: Case, cwd: string, env: Files): Promise<Outcome | "
   const child = new Deno.Command(cmd!, {
     args: rest,
     cwd,
-    env: { NO_COLOR: "1", CI: "", GITHUB_ACTIONS: "", ...env },
+    env: cliEnv(env),
     stdin: c.frames ? "piped" : "null",
     stdout: "piped",
     stderr: "piped",
