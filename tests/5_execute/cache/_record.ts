@@ -1,5 +1,6 @@
 /** @module The run record the cache tests hand the result cache: their tests, summarised. */
 
+import type { TestCase } from "../../../src/3_load/config/types.ts";
 import type { RunRecord, TestResult } from "../../../src/4_record/run_record.ts";
 import { summarize } from "../../../src/4_record/summary.ts";
 
@@ -13,4 +14,20 @@ export const recordOf = (tests: TestResult[]): RunRecord => ({
   servers: [],
   tests,
   summary: summarize(tests),
+});
+
+/** The replayed pass of `test` on server `srv` (what a run that passes it records). */
+export const passedOnSrv = (test: TestCase): TestResult => ({
+  id: test.id,
+  name: test.name,
+  kind: "tool",
+  server: "srv",
+  file: test.file,
+  line: test.pos.line,
+  col: test.pos.col,
+  status: "pass",
+  durationMs: 1,
+  assertions: [],
+  budgets: [],
+  replayed: true,
 });

@@ -5,8 +5,7 @@ import fc from "fast-check";
 import type { ServerSpec, TestCase } from "../../../src/3_load/config/types.ts";
 import { openResultCache } from "../../../src/5_execute/cache/result_cache.ts";
 import type { CacheSuite } from "../../../src/5_execute/cache/run_keys.ts";
-import type { TestResult } from "../../../src/4_record/run_record.ts";
-import { recordOf } from "./_record.ts";
+import { passedOnSrv as passed, recordOf } from "./_record.ts";
 
 const POS = (line: number) => ({ file: "s.yml", line, col: 5 });
 
@@ -61,21 +60,6 @@ function suiteOf(w: World): CacheSuite {
     cassette: { normalize: [{ target: "result.id", replace: w.replace }] },
   };
 }
-
-const passed = (test: TestCase): TestResult => ({
-  id: test.id,
-  name: test.name,
-  kind: "tool",
-  server: "srv",
-  file: test.file,
-  line: test.pos.line,
-  col: test.pos.col,
-  status: "pass",
-  durationMs: 1,
-  assertions: [],
-  budgets: [],
-  replayed: true,
-});
 
 /** Run the world once through the cache (every test that runs passes); returns the ids served. */
 async function run(w: World, dir: string): Promise<Set<string>> {
