@@ -9,13 +9,12 @@ import {
   checkMessageSizes,
   type NormalizeRule,
   parseCassetteJson,
-  readCassetteText,
 } from "./format.ts";
 import { DEFAULT_MAX_MESSAGE_BYTES } from "../transport/line_splitter.ts";
 import { ReplayIndex } from "./replay_index.ts";
 import { openOver } from "./open_over.ts";
 import { importLater } from "../../0_base/util/import_later.ts";
-import { exists, shownPath, writeCassette } from "./store.ts";
+import { readCassetteIfAny, shownPath, writeCassette } from "./store.ts";
 import {
   type CassetteMode,
   type CassetteSuite,
@@ -69,9 +68,9 @@ export function cassetteConnector<S extends ServerEndpoint>(
         const { recordSession } = await recording();
         return await recordSession(server, path, suite, rules, options, connectOptions, recorded);
       }
-      if (mode === "auto" && await exists(path)) {
+      const text = mode === "auto" ? await readCassetteIfAny(path, options.cwd) : undefined;
+      if (text !== undefined) {
         const shown = shownPath(path, options.cwd);
-        const text = await readCassetteText(path, shown);
         const cassette = parseCassetteJson(text, shown, asCassette);
         const cap = (server.target as { maxMessageBytes?: number }).maxMessageBytes;
         checkMessageSizes(cassette, shown, cap ?? DEFAULT_MAX_MESSAGE_BYTES);

@@ -1,9 +1,8 @@
 /** @module The recording side of the cassette connector: a live session whose frames become the server's cassette (loaded only by a run that records). */
 
 import { declaresAny } from "../session/client_spec.ts";
-import type { Session } from "../session/types.ts";
+import type { ServerEndpoint, Session } from "../session/types.ts";
 import { createTransport } from "../transport/create.ts";
-import type { ServerEndpoint } from "../session/types.ts";
 import { buildCassette } from "./build.ts";
 import type { Cassette, NormalizeRule } from "./format.ts";
 import { RecordingTransport } from "./recording_transport.ts";

@@ -41,13 +41,6 @@ const HEX64 = /^[0-9a-f]{64}$/;
  */
 const CHUNK_TESTS = 50;
 
-/** A file a derivation read: its text and the hash that says whether it changed. */
-export interface DerivedInput {
-  readonly text: string;
-  /** Any hash of the file's content (the caller's: the same function checks it later). */
-  readonly hash: string;
-}
-
 /**
  * What a run derives from its loaded suite and from other files (`D`: plain JSON data), kept in
  * the memo with the suite and served while those files hash the same.
@@ -62,10 +55,12 @@ export interface Derivation<D> {
     read: (path: string) => Promise<string | undefined>,
   ) => Promise<D>;
   /**
-   * Read one such file, with its hash; undefined when it does not exist.
+   * Read one such file; undefined when it does not exist.
    * @throws when it cannot be read (a memo that depends on it is neither kept nor served)
    */
-  readonly readInput: (path: string) => Promise<DerivedInput | undefined>;
+  readonly read: (path: string) => Promise<string | undefined>;
+  /** The hash that says whether a file's text changed (taken only when a memo is kept or served). */
+  readonly hash: (text: string) => Promise<string>;
 }
 
 /** A suite, and what the run derived from it. */
@@ -100,7 +95,7 @@ interface Manifest {
   readonly found: readonly string[];
   /** Variables the suite's own files defined: each must still be absent from the environment. */
   readonly unset: readonly string[];
-  /** Each file the derivation read, with the hash its `readInput` gave, null: it was absent. */
+  /** Each file the derivation read, with the hash its `hash` gave, null: it was absent. */
   readonly derivedFrom: readonly (readonly [string, string | null])[];
 }
 
@@ -123,8 +118,7 @@ export async function loadSuiteMemo<D = undefined>(
   const derive = memo.derive ?? NO_DERIVATION as Derivation<D>;
   const plain = async () => {
     const suite = await load(options);
-    const read = async (path: string) => (await derive.readInput(path))?.text;
-    return { suite, derived: await derive.compute(suite, read) };
+    return { suite, derived: await derive.compute(suite, derive.read) };
   };
   if (!memo.enabled || options.readTextFile !== undefined || options.env !== undefined) {
     return await plain();
@@ -148,7 +142,8 @@ export async function loadSuiteMemo<D = undefined>(
 /** No derivation: nothing read, undefined kept. */
 const NO_DERIVATION: Derivation<undefined> = {
   compute: () => Promise.resolve(undefined),
-  readInput: () => Promise.resolve(undefined),
+  read: () => Promise.resolve(undefined),
+  hash: () => Promise.resolve(""),
 };
 
 /** The loader, imported only when a load runs (a memo served needs none of its modules). */
@@ -201,15 +196,15 @@ function recordingInputs<D>(derive: Derivation<D>) {
       return unreadable;
     },
     async readDerived(path: string): Promise<string | undefined> {
-      let input: DerivedInput | undefined;
+      let text: string | undefined;
       try {
-        input = await derive.readInput(path);
+        text = await derive.read(path);
       } catch (error) {
         unreadable = true;
         throw error;
       }
-      derivedFrom.set(path, input?.hash ?? null);
-      return input?.text;
+      derivedFrom.set(path, text === undefined ? null : await derive.hash(text));
+      return text;
     },
     async read(path: string): Promise<string | undefined> {
       let bytes: Uint8Array;
@@ -415,7 +410,8 @@ async function unchanged<D>(
     Promise.all(manifest.files.map(([file]) => hashOrNull(file))),
     Promise.all(
       manifest.derivedFrom.map(([file]) =>
-        derive.readInput(file).then((input) => input?.hash ?? null, () => "")
+        derive.read(file).then((text) => text === undefined ? null : derive.hash(text))
+          .catch(() => "")
       ),
     ),
   ]);

@@ -48,9 +48,7 @@ export function argumentWarningsDerivation(cwd: string): Derivation<LoadWarning[
       );
       return await argumentWarnings(suite, { cwd, readCassette: read });
     },
-    async readInput(path) {
-      const text = await readCassetteIfAny(path, cwd);
-      return text === undefined ? undefined : { text, hash: await sha256(text) };
-    },
+    read: (path) => readCassetteIfAny(path, cwd),
+    hash: sha256,
   };
 }
